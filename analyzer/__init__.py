@@ -1,0 +1,1 @@
+"""The analyzer: decides which cell to open next, exactly where it can."""

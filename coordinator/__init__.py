@@ -1,0 +1,1 @@
+"""The coordinator: the play loop, the ``sweeper`` command line, recordings and statistics."""

@@ -1,0 +1,56 @@
+"""The ``sweeper`` command line: one sub-command per job, each owned by its package.
+
+Every package that offers commands has a ``cli`` module with a ``register`` function
+that adds its sub-parsers; heavy imports (z3, opencv, pyautogui) happen only inside
+the command handlers, so ``sweeper --help`` stays fast and works without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Modules whose ``register(commands, serve_commands)`` adds sub-commands, in help order.
+COMMAND_MODULES = (
+    "analyzer.cli",
+    "coordinator.simulate_cli",
+    "recognizer.cli",
+    "effector.cli",
+    "coordinator.play_cli",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full ``sweeper`` argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="sweeper", description="A bot that plays Minesweeper on screen."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    serve = commands.add_parser("serve", help="run one of the HTTP services")
+    serve_commands = serve.add_subparsers(dest="service", required=True, metavar="SERVICE")
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            continue
+        module.register(commands, serve_commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``sweeper`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The effector: screenshots and mouse over HTTP. It knows nothing about Minesweeper."""
