@@ -104,7 +104,8 @@ def parse_board(text: str) -> Board:
     for row, line in enumerate(lines):
         if len(line) != width:
             raise BoardError(
-                f"row {row} has {len(line)} cells but row 0 has {width}: all rows must have the same length"
+                f"row {row} has {len(line)} cells but row 0 has {width}: "
+                "all rows must have the same length"
             )
         codes.append([_char_code(char, row, col) for col, char in enumerate(line)])
     return Board(np.array(codes, dtype=np.int8))
