@@ -123,6 +123,4 @@ def _char_code(char: str, row: int, col: int) -> int:
 
 def format_board(board: Board) -> str:
     """Print a board as text, one line per row, with a final newline."""
-    return "".join(
-        "".join(_CODE_TO_CHAR[int(code)] for code in row) + "\n" for row in board.cells
-    )
+    return "".join("".join(_CODE_TO_CHAR[int(code)] for code in row) + "\n" for row in board.cells)

@@ -46,9 +46,20 @@ class VirtualDisplay:
         xvfb = require_program("Xvfb")
         read_fd, write_fd = os.pipe()
         self._process = subprocess.Popen(
-            [xvfb, "-displayfd", str(write_fd), "-screen", "0",
-             f"{self.width}x{self.height}x{self.depth}", "-nolisten", "tcp", "-ac"],
-            pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                xvfb,
+                "-displayfd",
+                str(write_fd),
+                "-screen",
+                "0",
+                f"{self.width}x{self.height}x{self.depth}",
+                "-nolisten",
+                "tcp",
+                "-ac",
+            ],
+            pass_fds=(write_fd,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         os.close(write_fd)
         try:

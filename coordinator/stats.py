@@ -1,0 +1,46 @@
+"""Statistics over a run of games: win rate with a 95% interval, medians, summary tables."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a win rate (0, 0 for no games)."""
+    if games == 0:
+        return 0.0, 0.0
+    rate = wins / games
+    denominator = 1 + Z_95**2 / games
+    centre = (rate + Z_95**2 / (2 * games)) / denominator
+    half = Z_95 * math.sqrt(rate * (1 - rate) / games + Z_95**2 / (4 * games**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def half_width_95(wins: int, games: int) -> float:
+    """Half the width of the 95% interval, the ``ci95`` of the contracts' JSON."""
+    low, high = wilson_interval(wins, games)
+    return (high - low) / 2
+
+
+def median_or_none(values: Sequence[float]) -> float | None:
+    """The median, or None when there are no values."""
+    return statistics.median(values) if values else None
+
+
+def print_table(
+    title: str, rows: Sequence[tuple[str, str]], console: Console | None = None
+) -> None:
+    """Print a two-column summary table (name, value)."""
+    table = Table(title=title, show_header=False, title_justify="left")
+    table.add_column("what", style="bold")
+    table.add_column("value", justify="right")
+    for name, value in rows:
+        table.add_row(name, value)
+    (console or Console()).print(table)
