@@ -1,0 +1,28 @@
+"""A board that could not follow the previous one is caught, cell by cell."""
+
+from analyzer.board import parse_board
+from coordinator.consistency import impossible_changes, newly_opened
+
+BEFORE = parse_board("..1\n.F1\n111\n")
+
+
+def test_opening_cells_is_a_legal_change() -> None:
+    after = parse_board("011\n1F1\n111\n")
+    assert impossible_changes(BEFORE, after) == []
+    assert newly_opened(BEFORE, after) == 3
+
+
+def test_a_number_that_changes_or_closes_is_caught() -> None:
+    assert impossible_changes(BEFORE, parse_board("..2\n.F1\n111\n")) == [(0, 2)]
+    assert impossible_changes(BEFORE, parse_board("...\n.F1\n111\n")) == [(0, 2)]
+
+
+def test_flags_change_only_where_the_bot_right_clicked() -> None:
+    after = parse_board("F.1\n..1\n111\n")
+    assert impossible_changes(BEFORE, after) == [(0, 0), (1, 1)]
+    assert impossible_changes(BEFORE, after, flag_toggled=[(0, 0), (1, 1)]) == []
+
+
+def test_revealed_mines_are_allowed_and_a_resized_board_is_all_wrong() -> None:
+    assert impossible_changes(BEFORE, parse_board("*.1\n.F1\n111\n")) == []
+    assert len(impossible_changes(BEFORE, parse_board("..\n..\n"))) == 4
