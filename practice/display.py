@@ -20,9 +20,13 @@ class MissingProgramError(RuntimeError):
     """A system program the virtual desktop needs is not installed."""
 
 
+# Debian installs games (xdemineur) here, which is often not on a service's PATH.
+EXTRA_PROGRAM_DIRS = "/usr/games"
+
+
 def require_program(name: str) -> str:
-    """Full path of ``name`` on PATH, or a clear error naming the apt-get line."""
-    path = shutil.which(name)
+    """Full path of ``name`` on PATH (or /usr/games), or a clear error naming the apt-get line."""
+    path = shutil.which(name) or shutil.which(name, path=EXTRA_PROGRAM_DIRS)
     if path is None:
         raise MissingProgramError(f"'{name}' is not installed; install it with: {APT_HINT}")
     return path

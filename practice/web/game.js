@@ -274,7 +274,8 @@
   const RED = "#ff0000";
   const YELLOW = "#ffff00";
   const LED_ON = "#ff0000";
-  const LED_OFF = "#600000";
+  const LED_OFF = "#400000";
+  const LED_GAP = 1; // px between the mitred ends of neighbouring segments
   const NUMBER_COLOURS = [
     null, "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080",
   ];
@@ -608,14 +609,15 @@
         if (towards === "down") inset = k;
         else if (towards === "up") inset = t - 1 - k;
         else inset = Math.abs(2 * k - (t - 1)) >> 1;
-        this.paint.rect(colour, x + inset + 1, y + k, w - 2 * inset - 2, 1);
+        inset += 1 + LED_GAP;
+        this.paint.rect(colour, x + inset, y + k, w - 2 * inset, 1);
       }
     }
 
     vSegment(colour, x, y, h, t, towards) {
       for (let k = 0; k < t; k++) {
-        const inset = towards === "right" ? k : t - 1 - k;
-        this.paint.rect(colour, x + k, y + inset + 1, 1, h - 2 * inset - 2);
+        const inset = (towards === "right" ? k : t - 1 - k) + 1 + LED_GAP;
+        this.paint.rect(colour, x + k, y + inset, 1, h - 2 * inset);
       }
     }
 

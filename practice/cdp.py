@@ -1,0 +1,122 @@
+"""A minimal Chrome DevTools Protocol client over one page's WebSocket.
+
+Only what the practice target needs: send a command and wait for its answer, keep the
+events that arrive meanwhile, and evaluate JavaScript. Speaks CDP JSON through the
+``websocket-client`` library; Chromium must run with ``--remote-debugging-port``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import websocket
+
+
+class CdpError(RuntimeError):
+    """Chromium refused a command, or could not be reached in time."""
+
+
+def read_devtools_port(user_data_dir: Path, timeout_s: float) -> int:
+    """The port Chromium chose for ``--remote-debugging-port=0`` (its DevToolsActivePort file)."""
+    port_file = user_data_dir / "DevToolsActivePort"
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if port_file.exists():
+            first_line = port_file.read_text().split("\n", 1)[0].strip()
+            if first_line.isdigit():
+                return int(first_line)
+        time.sleep(0.05)
+    raise CdpError(f"Chromium wrote no {port_file} within {timeout_s:.0f} s")
+
+
+def page_websocket_url(port: int, timeout_s: float) -> str:
+    """The DevTools WebSocket URL of the first page target on ``127.0.0.1:port``."""
+    deadline = time.monotonic() + timeout_s
+    last_error = "no page target yet"
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as answer:
+                targets = json.load(answer)
+            for target in targets:
+                if target.get("type") == "page" and "webSocketDebuggerUrl" in target:
+                    return str(target["webSocketDebuggerUrl"])
+        except OSError as error:
+            last_error = str(error)
+        time.sleep(0.1)
+    raise CdpError(f"no DevTools page target on port {port} within {timeout_s:.0f} s: {last_error}")
+
+
+class CdpSession:
+    """One WebSocket connection to a page target; a context manager."""
+
+    def __init__(self, websocket_url: str, timeout_s: float = 10.0) -> None:
+        self._socket = websocket.create_connection(
+            websocket_url, timeout=timeout_s, suppress_origin=True
+        )
+        self._timeout_s = timeout_s
+        self._next_id = 0
+        self._events: list[dict[str, Any]] = []
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        """Send one command and return its ``result``; raises ``CdpError`` on an error."""
+        self._next_id += 1
+        command_id = self._next_id
+        self._socket.send(json.dumps({"id": command_id, "method": method, "params": params}))
+        deadline = time.monotonic() + self._timeout_s
+        while time.monotonic() < deadline:
+            message = self._receive()
+            if message.get("id") == command_id:
+                if "error" in message:
+                    raise CdpError(f"{method} failed: {message['error']}")
+                result: dict[str, Any] = message.get("result", {})
+                return result
+            if "method" in message:
+                self._events.append(message)
+        raise CdpError(f"{method} got no answer within {self._timeout_s:.0f} s")
+
+    def evaluate(self, expression: str) -> Any:
+        """The JSON value of a JavaScript expression in the page (promises are awaited)."""
+        result = self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text")
+            raise CdpError(f"JavaScript error in {expression!r}: {text}")
+        return result.get("result", {}).get("value")
+
+    def take_events(self, method: str) -> list[dict[str, Any]]:
+        """Remove and return the recorded events named ``method`` (their ``params``)."""
+        self.call("Runtime.evaluate", expression="0")  # flush events sent before this point
+        taken = [event["params"] for event in self._events if event["method"] == method]
+        self._events = [event for event in self._events if event["method"] != method]
+        return taken
+
+    def close(self) -> None:
+        self._socket.close()
+
+    def _receive(self) -> dict[str, Any]:
+        try:
+            raw = self._socket.recv()
+        except websocket.WebSocketTimeoutException as error:
+            raise CdpError(f"DevTools sent nothing for {self._timeout_s:.0f} s") from error
+        except (websocket.WebSocketException, OSError) as error:
+            raise CdpError(f"DevTools connection lost: {error}") from error
+        message: dict[str, Any] = json.loads(raw)
+        return message
+
+    def __enter__(self) -> CdpSession:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,167 @@
+"""Debian's Chromium as an app window on a display, controlled over the DevTools Protocol."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from practice.cdp import CdpError, CdpSession, page_websocket_url, read_devtools_port
+from practice.display import require_program
+from practice.processes import start_group, stop_group
+
+# The flags every Chromium of the project starts with, then ones that keep it quiet and
+# pixel-exact: no sandbox bar (--test-type), no scaling, no scrollbars, no pop-ups.
+REQUIRED_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+QUIET_FLAGS = (
+    "--test-type",
+    "--force-device-scale-factor=1",
+    "--hide-scrollbars",
+    "--disable-infobars",
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,"
+    "DialMediaRouteProvider,CertificateTransparencyComponentUpdater",
+    "--password-store=basic",
+    "--use-mock-keychain",
+    "--noerrdialogs",
+    "--no-default-browser-check",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--disable-breakpad",
+    "--disable-client-side-phishing-detection",
+    "--disable-domain-reliability",
+    "--disable-session-crashed-bubble",
+    "--disable-dev-shm-usage",
+    "--mute-audio",
+)
+
+
+@dataclass(frozen=True)
+class ScreenRect:
+    """A rectangle in screen pixels."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+
+
+class ChromiumApp:
+    """One Chromium app window (``--app=URL``) with a DevTools session to its page."""
+
+    def __init__(
+        self,
+        env: Mapping[str, str],
+        url: str,
+        position: tuple[int, int] = (0, 0),
+        size: tuple[int, int] = (1024, 768),
+        timeout_s: float = 30.0,
+    ) -> None:
+        self.env = env
+        self.url = url
+        self.position = position
+        self.size = size
+        self.timeout_s = timeout_s
+        self._process: subprocess.Popen[bytes] | None = None
+        self._profile: Path | None = None
+        self._session: CdpSession | None = None
+
+    @property
+    def session(self) -> CdpSession:
+        if self._session is None:
+            raise RuntimeError("Chromium is not running")
+        return self._session
+
+    def start(self) -> None:
+        """Start Chromium and connect to its page; cleans up itself if that fails."""
+        chromium = require_program("chromium")
+        self._profile = Path(tempfile.mkdtemp(prefix="sweeper-chromium-"))
+        x, y = self.position
+        width, height = self.size
+        args = [
+            chromium, *REQUIRED_FLAGS, *QUIET_FLAGS,
+            f"--user-data-dir={self._profile}",
+            "--remote-debugging-port=0",
+            f"--window-position={x},{y}",
+            f"--window-size={width},{height}",
+            f"--app={self.url}",
+        ]
+        try:
+            self._process = start_group(args, self.env)
+            port = read_devtools_port(self._profile, self.timeout_s)
+            self._session = CdpSession(page_websocket_url(port, self.timeout_s), self.timeout_s)
+            self.session.call("Page.enable")
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        """Close the DevTools session, stop Chromium and its children, remove the profile."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        if self._process is not None:
+            stop_group(self._process)
+            self._process = None
+        if self._profile is not None:
+            shutil.rmtree(self._profile, ignore_errors=True)
+            self._profile = None
+
+    def evaluate(self, expression: str) -> Any:
+        """The JSON value of a JavaScript expression in the page."""
+        return self.session.evaluate(expression)
+
+    def navigate(self, url: str) -> None:
+        """Load ``url`` in the window."""
+        self.session.call("Page.navigate", url=url)
+        self.url = url
+
+    def wait_until(self, expression: str, what: str) -> Any:
+        """Poll a JavaScript expression until it is truthy; returns its value."""
+        deadline = time.monotonic() + self.timeout_s
+        last_error = ""
+        while time.monotonic() < deadline:
+            try:
+                value = self.evaluate(expression)
+                if value:
+                    return value
+            except CdpError as error:  # e.g. the page is being replaced
+                last_error = f" (last error: {error})"
+            time.sleep(0.05)
+        raise CdpError(f"timed out after {self.timeout_s:.0f} s waiting for {what}{last_error}")
+
+    def viewport_rect(self) -> ScreenRect:
+        """Where the page's viewport is on the screen."""
+        x, y, outer_w, outer_h, inner_w, inner_h = self.evaluate(
+            "[screenX, screenY, outerWidth, outerHeight, innerWidth, innerHeight]"
+        )
+        side = (outer_w - inner_w) // 2
+        return ScreenRect(x + side, y + outer_h - inner_h - side, inner_w, inner_h)
+
+    def resize_viewport(self, width: int, height: int) -> None:
+        """Resize the window so that the page's viewport is ``width`` x ``height`` pixels."""
+        window = self.session.call("Browser.getWindowForTarget")
+        viewport = self.viewport_rect()
+        bounds = window["bounds"]
+        self.session.call(
+            "Browser.setWindowBounds",
+            windowId=window["windowId"],
+            bounds={
+                "width": bounds["width"] + width - viewport.width,
+                "height": bounds["height"] + height - viewport.height,
+            },
+        )
+        self.wait_until(
+            f"innerWidth === {width} && innerHeight === {height}", f"a {width}x{height} viewport"
+        )

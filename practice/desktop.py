@@ -1,0 +1,285 @@
+"""The virtual desktop: Xvfb, a loopback server for the game, Chromium showing it, xdemineur.
+
+``VirtualDesktop`` is the one place the demo, the tests and docker-compose use to put the
+practice target on a screen. Everything it starts (Xvfb, the HTTP server thread,
+Chromium and its children, xdemineur, temporary profiles) is stopped again on exit,
+Ctrl-C or failure.
+
+Run ``python -m practice.desktop`` to keep one running until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import FrameType, TracebackType
+from typing import Any
+
+from practice.chromium import ChromiumApp, ScreenRect
+from practice.display import VirtualDisplay, require_program
+from practice.processes import start_group, stop_group
+from practice.server import GameParams, GameServer
+from practice.xinput import XInput
+
+READY_EXPRESSION = (
+    "document.readyState === 'complete' && typeof window.__state === 'function'"
+    " && location.href === {url}"
+)
+
+
+@dataclass
+class XdemineurWindow:
+    """A running xdemineur and where its window is on the screen."""
+
+    process: subprocess.Popen[bytes]
+    window_id: int
+    rect: ScreenRect
+
+
+class VirtualDesktop:
+    """Xvfb + the game in a Chromium app window (+ xdemineur on request); a context manager.
+
+    ``game_params`` are the game's URL parameters (width, height, mines, seed, rules, cell).
+    With ``fit_window`` the window is resized so that its page is exactly the game's canvas.
+    """
+
+    def __init__(
+        self,
+        *,
+        screen_size: tuple[int, int] = (1600, 1000),
+        window_position: tuple[int, int] = (0, 0),
+        game_params: GameParams | None = None,
+        window_size: tuple[int, int] = (1024, 768),
+        fit_window: bool = True,
+        timeout_s: float = 30.0,
+    ) -> None:
+        self.display = VirtualDisplay(*screen_size)
+        self.server = GameServer()
+        self.window_position = window_position
+        self.window_size = window_size
+        self.game_params: GameParams = dict(game_params or {})
+        self.fit_window = fit_window
+        self.timeout_s = timeout_s
+        self._chromium: ChromiumApp | None = None
+        self._xinput: XInput | None = None
+        self._xdemineurs: list[XdemineurWindow] = []
+
+    # ------------------------------------------------------------ life cycle
+
+    def start(self) -> VirtualDesktop:
+        """Start everything and wait until the game page is ready."""
+        require_program("chromium")
+        try:
+            self.display.start(self.timeout_s)
+            self.server.start()
+            self._chromium = ChromiumApp(
+                self.display.env(), self.server.url(self.game_params), self.window_position,
+                self.window_size, self.timeout_s,
+            )
+            self._chromium.start()
+            self._wait_for_page()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        """Stop everything this desktop started; safe to call more than once."""
+        for xdemineur in self._xdemineurs:
+            stop_group(xdemineur.process)
+        self._xdemineurs.clear()
+        if self._chromium is not None:
+            self._chromium.stop()
+            self._chromium = None
+        self.server.stop()
+        self.display.stop()
+
+    def __enter__(self) -> VirtualDesktop:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # ------------------------------------------------------------ the game page
+
+    @property
+    def chromium(self) -> ChromiumApp:
+        if self._chromium is None:
+            raise RuntimeError("the virtual desktop is not running")
+        return self._chromium
+
+    @property
+    def xinput(self) -> XInput:
+        """Real X mouse and keyboard on this desktop's display."""
+        if self._xinput is None:
+            self._xinput = XInput(self.display.env())
+        return self._xinput
+
+    def env(self) -> dict[str, str]:
+        """The environment with ``DISPLAY`` set to this desktop."""
+        return self.display.env()
+
+    @property
+    def url(self) -> str:
+        """The game page's current URL."""
+        return self.chromium.url
+
+    def new_game(self, game_params: GameParams | None = None) -> dict[str, Any]:
+        """Load the game with new URL parameters (``None``: the current ones) and wait for it.
+
+        Returns the fresh page state.
+        """
+        if game_params is not None:
+            self.game_params = dict(game_params)
+        self.chromium.navigate(self.server.url(self.game_params))
+        self._wait_for_page()
+        return self.page_state()
+
+    def page_state(self) -> dict[str, Any]:
+        """The page's ``window.__state()`` (the true game state; for tests, never for the bot)."""
+        state: dict[str, Any] = self.chromium.evaluate("window.__state()")
+        return state
+
+    def canvas_rect(self) -> ScreenRect:
+        """Where the game's canvas is on the screen."""
+        viewport = self.chromium.viewport_rect()
+        left, top, width, height = self.chromium.evaluate(
+            "(r => [r.left, r.top, r.width, r.height])"
+            "(document.getElementById('game').getBoundingClientRect())"
+        )
+        return ScreenRect(viewport.left + round(left), viewport.top + round(top),
+                          round(width), round(height))
+
+    def cell_center(self, row: int, col: int) -> tuple[int, int]:
+        """The screen point at the centre of a cell of the game."""
+        layout = self.page_state()["layout"]
+        canvas = self.canvas_rect()
+        cell = int(self.page_state()["cell"])
+        return (canvas.left + layout["cellsLeft"] + col * cell + cell // 2,
+                canvas.top + layout["cellsTop"] + row * cell + cell // 2)
+
+    def face_center(self) -> tuple[int, int]:
+        """The screen point at the centre of the smiley button."""
+        face = self.page_state()["layout"]["face"]
+        canvas = self.canvas_rect()
+        return (canvas.left + face["x"] + face["w"] // 2, canvas.top + face["y"] + face["h"] // 2)
+
+    def _wait_for_page(self) -> None:
+        chromium = self.chromium
+        chromium.wait_until(READY_EXPRESSION.format(url=json.dumps(chromium.url)), "the game page")
+        state = self.page_state()
+        if self.fit_window and state.get("error") is None:
+            layout = state["layout"]
+            chromium.resize_viewport(layout["canvasWidth"], layout["canvasHeight"])
+
+    # ------------------------------------------------------------ xdemineur
+
+    def start_xdemineur(
+        self, columns: int = 30, rows: int = 16, mines: int = 99, position: tuple[int, int] = (0, 0)
+    ) -> XdemineurWindow:
+        """Start xdemineur (the desktop-clone target) on this display at a screen position."""
+        program = require_program("xdemineur")
+        geometry = f"{columns}x{rows}+{position[0]}+{position[1]}"
+        process = start_group([program, "-geometry", geometry, "-m", str(mines)], self.env())
+        try:
+            window_id = self._find_window(process, "xdemineur")
+            rect = self._window_rect(window_id)
+        except BaseException:
+            stop_group(process)
+            raise
+        started = XdemineurWindow(process, window_id, rect)
+        self._xdemineurs.append(started)
+        return started
+
+    def _find_window(self, process: subprocess.Popen[bytes], class_name: str) -> int:
+        deadline = time.monotonic() + self.timeout_s
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"{class_name} exited at once with code {process.returncode}")
+            try:
+                found = self.xinput.run("search", "--onlyvisible", "--classname", class_name)
+                return int(found.split()[0])
+            except RuntimeError:
+                time.sleep(0.1)
+        raise RuntimeError(f"no {class_name} window appeared within {self.timeout_s:.0f} s")
+
+    def _window_rect(self, window_id: int) -> ScreenRect:
+        shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))
+        values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
+        return ScreenRect(int(values["X"]), int(values["Y"]), int(values["WIDTH"]),
+                          int(values["HEIGHT"]))
+
+
+# ---------------------------------------------------------------- command line
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m practice.desktop",
+        description="Start the virtual desktop with the practice game and keep it until Ctrl-C.",
+    )
+    parser.add_argument("--screen", default="1600x1000", help="screen size WxH (1600x1000)")
+    parser.add_argument("--position", default="0,0", help="window position X,Y (0,0)")
+    for name in ("width", "height", "mines", "seed", "cell"):
+        parser.add_argument(f"--{name}", type=int, help=f"game parameter {name}")
+    parser.add_argument("--rules", choices=("safe", "opening"), help="game parameter rules")
+    parser.add_argument("--xdemineur", action="store_true", help="also start xdemineur")
+    parser.add_argument("--xdemineur-position", default="0,600",
+                        help="xdemineur window position X,Y (0,600)")
+    return parser.parse_args(argv)
+
+
+def _pair(text: str, separator: str, what: str) -> tuple[int, int]:
+    try:
+        first, second = (int(part) for part in text.split(separator))
+    except ValueError:
+        raise SystemExit(f"error: {what} must look like 12{separator}34, not {text!r}") from None
+    return first, second
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Keep a virtual desktop running, printing DISPLAY and the game URL, until Ctrl-C."""
+    args = _parse_args(argv)
+    params = {name: getattr(args, name) for name in ("width", "height", "mines", "seed", "rules",
+                                                     "cell") if getattr(args, name) is not None}
+    desktop = VirtualDesktop(screen_size=_pair(args.screen, "x", "--screen"),
+                             window_position=_pair(args.position, ",", "--position"),
+                             game_params=params)
+    signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        with desktop:
+            print(f"DISPLAY={desktop.display.display}", flush=True)
+            print(f"URL={desktop.url}", flush=True)
+            print(f"CANVAS={desktop.canvas_rect()}", flush=True)
+            if args.xdemineur:
+                position = _pair(args.xdemineur_position, ",", "--xdemineur-position")
+                xdemineur = desktop.start_xdemineur(position=position)
+                print(f"XDEMINEUR={xdemineur.rect}", flush=True)
+            print("running; press Ctrl-C to stop", flush=True)
+            while True:
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+        return 0
+    except (RuntimeError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
