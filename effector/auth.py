@@ -1,0 +1,65 @@
+"""Who may use the effector: loopback-only by default, a bearer token for anything else."""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+
+def is_loopback(host: str) -> bool:
+    """Whether binding ``host`` keeps the service reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def bind_refusal(host: str, token: str | None) -> str | None:
+    """Why binding ``host`` with ``token`` is refused, or None if it is allowed."""
+    if token is None and not is_loopback(host):
+        return (
+            f"refusing to listen on {host} without a token: anyone who can reach it could "
+            "move this machine's mouse; pass --token (or set SWEEPER_EFFECTOR_TOKEN), "
+            "or bind 127.0.0.1"
+        )
+    if token is not None and not token.strip():
+        return "the token must not be empty"
+    return None
+
+
+class BearerTokenMiddleware:
+    """Answers 401 to every HTTP request without ``Authorization: Bearer <token>``."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self._expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        supplied = _header(scope, b"authorization")
+        if supplied is not None and hmac.compare_digest(supplied, self._expected):
+            await self.app(scope, receive, send)
+            return
+        detail = (
+            "missing Authorization header; send 'Authorization: Bearer <token>'"
+            if supplied is None
+            else "invalid token in the Authorization header"
+        )
+        response = JSONResponse(
+            {"detail": detail}, status_code=401, headers={"WWW-Authenticate": "Bearer"}
+        )
+        await response(scope, receive, send)
+
+
+def _header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return bytes(value)
+    return None

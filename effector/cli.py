@@ -1,0 +1,64 @@
+"""``sweeper serve effector``: run the effector service with uvicorn.
+
+Heavy imports (mss, pyautogui, fastapi, uvicorn) happen in the handler only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
+
+EXIT_NO_DISPLAY = 1
+EXIT_REFUSED = 2
+
+
+def register(commands: Any, serve_commands: Any) -> None:
+    """Add ``serve effector`` to the ``sweeper`` command line."""
+    parser = serve_commands.add_parser(
+        "effector",
+        help="screenshots and mouse over HTTP (run it on the machine with the screen)",
+        description="Serve screenshots and mouse/keyboard actions of this display over HTTP.",
+    )
+    add_serve_arguments(parser)
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the effector service, and its handler."""
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"address to bind (default {DEFAULT_HOST}; others need --token)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument("--token", default=os.environ.get(TOKEN_ENV),
+                        help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})")
+    parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.set_defaults(handler=serve_effector)
+
+
+def serve_effector(args: argparse.Namespace) -> int:
+    """Check the bind policy and the display, then serve until interrupted."""
+    from effector.auth import bind_refusal
+
+    refusal = bind_refusal(args.host, args.token)
+    if refusal is not None:
+        print(f"sweeper serve effector: {refusal}", file=sys.stderr)
+        return EXIT_REFUSED
+
+    import uvicorn
+
+    from effector.errors import DisplayUnavailableError
+    from effector.service import EffectorSettings, create_display_app
+
+    try:
+        app, capture = create_display_app(EffectorSettings(token=args.token))
+    except DisplayUnavailableError as error:
+        print(f"sweeper serve effector: {error}", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log)
+    finally:
+        capture.close()
+    return 0

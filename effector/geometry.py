@@ -1,0 +1,49 @@
+"""Rectangles and the virtual screen, in pixels of the whole virtual screen (all monitors)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Rect(BaseModel):
+    """An axis-aligned rectangle: ``left``/``top`` inclusive, ``width``/``height`` > 0."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    left: int
+    top: int
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+
+    @property
+    def right(self) -> int:
+        """First column to the right of the rectangle (exclusive)."""
+        return self.left + self.width
+
+    @property
+    def bottom(self) -> int:
+        """First row below the rectangle (exclusive)."""
+        return self.top + self.height
+
+    def contains_point(self, x: int, y: int) -> bool:
+        """Whether the pixel ``(x, y)`` lies inside."""
+        return self.left <= x < self.right and self.top <= y < self.bottom
+
+    def contains_rect(self, other: Rect) -> bool:
+        """Whether ``other`` lies entirely inside."""
+        return (
+            self.left <= other.left
+            and self.top <= other.top
+            and other.right <= self.right
+            and other.bottom <= self.bottom
+        )
+
+    def describe(self) -> str:
+        """Short human-readable form, e.g. ``left=0 top=0 width=1600 height=1000``."""
+        return f"left={self.left} top={self.top} width={self.width} height={self.height}"
+
+
+class ScreenInfo(Rect):
+    """The virtual screen (bounding box of all monitors) and each monitor's rectangle."""
+
+    monitors: list[Rect]
