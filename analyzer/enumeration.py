@@ -1,0 +1,234 @@
+"""Step 4: count one component's mine placements exactly, per number of mines.
+
+The boxes are taken one at a time in an order that keeps few constraints "open" (touched
+by a placed box and by a box still to come). The state after each box is the tuple of
+mines those open constraints still need, so placements that agree on it are counted
+together: a forward pass gives, per state, a polynomial in the number of mines placed
+so far (coefficients are exact integer counts of cell-level placements, each box count
+weighted by a binomial). This is exhaustive enumeration with identical sub-problems
+merged, so it stays fast on long frontiers where plain backtracking explodes.
+
+A backward pass, given how much every mine count of this component weighs once the
+rest of the board is taken into account, yields each box's weighted mine total, hence
+its exact probability.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+from analyzer.frontier import Component
+
+State = tuple[int, ...]
+# One way through a box: (mines in the box, their binomial weight, the next state).
+Move = tuple[int, int, State]
+
+MAX_STATES_PER_STEP = 20_000
+
+
+class ComponentTooComplexError(Exception):
+    """The component has too many distinct states for exact enumeration."""
+
+
+@dataclass(frozen=True)
+class _Step:
+    """How one box changes the state: which needs it reads and what the next state holds."""
+
+    box: int
+    size: int
+    sources: tuple[tuple[int, int], ...]  # per touched constraint: (state position or -1, need)
+    capacities: tuple[int, ...]  # per touched constraint: cells still to come after this box
+    next_state: tuple[tuple[bool, int], ...]  # per entry: (from a touched need?, its index)
+
+
+@dataclass(frozen=True)
+class ComponentCounts:
+    """Exact placement counts of one component.
+
+    ``weights[m]`` is the number of ways to put exactly ``m`` mines into the component's
+    cells so that every one of its constraints holds.
+    """
+
+    component: Component
+    weights: tuple[int, ...]
+    _steps: tuple[_Step, ...]
+    _layers: tuple[dict[State, list[int]], ...]
+    _moves: tuple[dict[State, list[Move]], ...]
+
+    def box_mine_totals(self, outside: Sequence[int]) -> list[int]:
+        """Per box: the sum over placements of (mines in the box) x ``outside[m]``.
+
+        ``outside[m]`` is the weight of the rest of the board when this component holds
+        ``m`` mines; divided by the box size and the board's total weight this is the
+        box's exact mine probability.
+        """
+        totals = [0] * len(self.component.boxes)
+        after: dict[State, list[int]] = {(): _padded(outside, len(self.weights))}
+        for level in reversed(range(len(self._steps))):
+            step = self._steps[level]
+            after, totals[step.box] = _backward_step(
+                self._layers[level], self._moves[level], after
+            )
+        return totals
+
+
+def count_component(component: Component, deadline: float | None = None) -> ComponentCounts:
+    """Count the placements of ``component``; raise ``ComponentTooComplexError`` past the limits."""
+    steps = _plan(component, _box_order(component))
+    layers: list[dict[State, list[int]]] = [{(): [1]}]
+    moves: list[dict[State, list[Move]]] = []
+    for step in steps:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise ComponentTooComplexError("out of time")
+        layer, step_moves = _forward_step(step, layers[-1])
+        if len(layer) > MAX_STATES_PER_STEP:
+            raise ComponentTooComplexError(f"more than {MAX_STATES_PER_STEP} states")
+        layers.append(layer)
+        moves.append(step_moves)
+    weights = tuple(layers[-1].get((), []))
+    return ComponentCounts(component, weights, tuple(steps), tuple(layers), tuple(moves))
+
+
+def _forward_step(
+    step: _Step, layer: dict[State, list[int]]
+) -> tuple[dict[State, list[int]], dict[State, list[Move]]]:
+    following: dict[State, list[int]] = {}
+    all_moves: dict[State, list[Move]] = {}
+    for state, counts in layer.items():
+        state_moves = all_moves[state] = []
+        for move in _moves_from(step, state):
+            mines, weight, target = move
+            state_moves.append(move)
+            _add_shifted(following.setdefault(target, []), counts, weight, mines)
+    return following, all_moves
+
+
+def _moves_from(step: _Step, state: State) -> list[Move]:
+    """Every mine count the box may take in ``state`` and the state it leads to."""
+    needs = [state[position] if position >= 0 else need for position, need in step.sources]
+    low, high = 0, step.size
+    for need, capacity in zip(needs, step.capacities, strict=True):
+        low = max(low, need - capacity)
+        high = min(high, need)
+    return [
+        (
+            mines,
+            comb(step.size, mines),
+            tuple(
+                needs[index] - mines if touched else state[index]
+                for touched, index in step.next_state
+            ),
+        )
+        for mines in range(low, high + 1)
+    ]
+
+
+def _backward_step(
+    layer: dict[State, list[int]],
+    moves: dict[State, list[Move]],
+    after: dict[State, list[int]],
+) -> tuple[dict[State, list[int]], int]:
+    """Fold one box into the completion weights; return them and the box's mine total."""
+    before: dict[State, list[int]] = {}
+    box_total = 0
+    for state, counts in layer.items():
+        completion = [0] * len(counts)
+        for mines, weight, target in moves[state]:
+            rest = after[target]
+            paired = 0
+            for placed, count in enumerate(counts):
+                value = rest[placed + mines]
+                completion[placed] += weight * value
+                paired += count * value
+            box_total += mines * weight * paired
+        before[state] = completion
+    return before, box_total
+
+
+def _add_shifted(target: list[int], source: list[int], factor: int, shift: int) -> None:
+    """``target += factor * x**shift * source`` on coefficient lists."""
+    needed = len(source) + shift
+    if len(target) < needed:
+        target.extend([0] * (needed - len(target)))
+    for index, value in enumerate(source):
+        if value:
+            target[index + shift] += factor * value
+
+
+def _padded(values: Sequence[int], length: int) -> list[int]:
+    return [values[index] if index < len(values) else 0 for index in range(length)]
+
+
+def _box_order(component: Component) -> list[int]:
+    """A box order that keeps few constraints open at a time (greedy)."""
+    boxes = component.boxes
+    boxes_of: list[list[int]] = [[] for _ in component.needs]
+    for index, box in enumerate(boxes):
+        for constraint in box.constraints:
+            boxes_of[constraint].append(index)
+    unplaced_boxes = [len(members) for members in boxes_of]
+    started = [False] * len(component.needs)
+    placed = [False] * len(boxes)
+    candidates: set[int] = set()
+    order: list[int] = []
+
+    def growth(index: int) -> tuple[int, int]:
+        """How much placing the box grows the open set (smaller first), then its index."""
+        constraints = boxes[index].constraints
+        opens = sum(not started[c] for c in constraints)
+        closes = sum(unplaced_boxes[c] == 1 for c in constraints)
+        return opens - closes, index
+
+    while len(order) < len(boxes):
+        pool = candidates or {index for index, done in enumerate(placed) if not done}
+        chosen = min(pool, key=growth)
+        order.append(chosen)
+        placed[chosen] = True
+        candidates.discard(chosen)
+        for constraint in boxes[chosen].constraints:
+            started[constraint] = True
+            unplaced_boxes[constraint] -= 1
+            candidates.update(index for index in boxes_of[constraint] if not placed[index])
+    return order
+
+
+def _plan(component: Component, order: list[int]) -> list[_Step]:
+    """Precompute, for each box in ``order``, how it reads and rewrites the state."""
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    capacity = [0] * len(component.needs)
+    for position, index in enumerate(order):
+        box = component.boxes[index]
+        for constraint in box.constraints:
+            first.setdefault(constraint, position)
+            last[constraint] = position
+            capacity[constraint] += box.size
+    steps: list[_Step] = []
+    open_constraints: list[int] = []
+    for position, index in enumerate(order):
+        box = component.boxes[index]
+        in_state = {constraint: slot for slot, constraint in enumerate(open_constraints)}
+        sources = tuple(
+            (in_state.get(constraint, -1), component.needs[constraint])
+            for constraint in box.constraints
+        )
+        for constraint in box.constraints:
+            capacity[constraint] -= box.size
+        touched = {constraint: slot for slot, constraint in enumerate(box.constraints)}
+        still_open = [c for c in open_constraints if last[c] > position] + [
+            c for c in box.constraints if first[c] == position and last[c] > position
+        ]
+        steps.append(_Step(
+            box=index,
+            size=box.size,
+            sources=sources,
+            capacities=tuple(capacity[constraint] for constraint in box.constraints),
+            next_state=tuple(
+                (True, touched[c]) if c in touched else (False, in_state[c]) for c in still_open
+            ),
+        ))
+        open_constraints = still_open
+    return steps
