@@ -1,0 +1,144 @@
+"""Hypothetical reveals: what opening one cell could show, how likely each number is, and
+how safe the best next move is after it.
+
+Everything is built on the analyzer's exact engine (constraints, trivial rules, frontier,
+component counts, odds). A hypothetical reveal is the board's :class:`Problem` with the
+cell removed from the unknowns and one more constraint (its number); only the component
+the new constraint touches has to be counted again, the others come from a per-process
+cache keyed by the (immutable, hashable) component itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from analyzer.board import Cell
+from analyzer.constraints import NumberConstraint, Problem
+from analyzer.enumeration import ComponentCounts, count_component
+from analyzer.errors import UnsatisfiableError
+from analyzer.frontier import Component, split_frontier
+from analyzer.probability import FrontierOdds, frontier_odds
+from analyzer.trivial import apply_trivial_rules
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Exact odds of a (possibly hypothetical) problem after the trivial rules.
+
+    ``weight`` counts the mine placements that fit; ``safe`` and ``mines`` are the cells
+    certainly safe / certainly mines (from the trivial rules and the exact odds).
+    """
+
+    problem: Problem
+    weight: int
+    odds: FrontierOdds
+    safe: frozenset[Cell]
+    mines: frozenset[Cell]
+
+    def p_mine(self, cell: Cell) -> float:
+        """The exact mine probability of an unknown cell (0 or 1 for decided cells)."""
+        if cell in self.safe:
+            return 0.0
+        if cell in self.mines:
+            return 1.0
+        odds = self.odds.cells.get(cell, self.odds.off_frontier)
+        assert odds is not None, f"{cell} is not an unknown cell"
+        return odds.probability
+
+    def best_safety(self) -> float:
+        """The highest chance of survival any single open offers (1 when a safe cell exists)."""
+        if self.safe:
+            return 1.0
+        lowest = min((odds.probability for odds in self.odds.cells.values()), default=1.0)
+        if self.odds.off_frontier is not None:
+            lowest = min(lowest, self.odds.off_frontier.probability)
+        return 1.0 - lowest
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One number a cell may show: its weight (placements) and the position after it."""
+
+    value: int
+    weight: int
+    after: Evaluation
+
+
+@lru_cache(maxsize=8192)
+def counted(component: Component) -> ComponentCounts:
+    """The component's exact counts, memoised: most components survive from move to move."""
+    return count_component(component)
+
+
+def evaluate(problem: Problem) -> Evaluation | None:
+    """Exact odds of ``problem``; None when no placement fits (weight 0)."""
+    try:
+        trivial = apply_trivial_rules(problem)
+        remaining = trivial.remaining
+        frontier = split_frontier(remaining)
+        counts = [counted(component) for component in frontier.components]
+        odds = frontier_odds(frontier, counts)
+    except UnsatisfiableError:
+        return None
+    safe = set(trivial.safe)
+    mines = set(trivial.mines)
+    for cell, cell_odds in odds.cells.items():
+        if cell_odds.certainly_safe:
+            safe.add(cell)
+        elif cell_odds.certainly_mine:
+            mines.add(cell)
+    off = odds.off_frontier
+    if off is not None and (off.certainly_safe or off.certainly_mine):
+        (safe if off.certainly_safe else mines).update(frontier.off_frontier)
+    return Evaluation(remaining, odds.total_weight, odds, frozenset(safe), frozenset(mines))
+
+
+def reveal(problem: Problem, cell: Cell, value: int) -> Problem:
+    """``problem`` after ``cell`` (an unknown) is opened and shows ``value``.
+
+    ``value`` counts the mines around the cell that are still unknown in ``problem``
+    (decided mines must already be subtracted by the caller, see :func:`outcomes`).
+    """
+    unknowns = tuple(other for other in problem.unknowns if other != cell)
+    around = tuple(other for other in unknowns if _touches(cell, other))
+    constraints = [
+        NumberConstraint(c.cell, tuple(u for u in c.unknowns if u != cell), c.mines)
+        if cell in c.unknowns else c
+        for c in problem.constraints
+    ]
+    constraints = [c for c in constraints if c.unknowns]
+    if around:
+        constraints.append(NumberConstraint(cell, around, value))
+    return Problem(problem.height, problem.width, tuple(constraints), unknowns, problem.mines_left)
+
+
+def outcomes(evaluation: Evaluation, cell: Cell) -> list[Outcome]:
+    """Every number ``cell`` can show if it is safe, with its exact weight and aftermath.
+
+    The weights of all outcomes add up to the placements in which ``cell`` is safe.
+    """
+    problem = evaluation.problem
+    if cell not in problem.unknowns:  # decided by the trivial rules: re-add nothing
+        raise ValueError(f"{cell} is not undecided in this position")
+    unknown_around = sum(1 for other in problem.unknowns if other != cell and _touches(cell, other))
+    results = []
+    for value in range(unknown_around + 1):
+        after = evaluate(reveal(problem, cell, value))
+        if after is not None and after.weight:
+            results.append(Outcome(value, after.weight, after))
+    return results
+
+
+def _touches(first: Cell, second: Cell) -> bool:
+    return max(abs(first[0] - second[0]), abs(first[1] - second[1])) == 1
+
+
+__all__ = [
+    "Evaluation",
+    "Outcome",
+    "counted",
+    "evaluate",
+    "outcomes",
+    "reveal",
+]

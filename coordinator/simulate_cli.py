@@ -1,0 +1,162 @@
+"""``sweeper simulate``: play seeded games in-process and report the win rate."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from coordinator.simulate import Config, Summary
+
+DIFFICULTY_NAMES = ("beginner", "intermediate", "expert")
+
+
+def register(commands: Any, serve_commands: Any) -> None:
+    """Add ``sweeper simulate`` to the command line."""
+    parser = commands.add_parser(
+        "simulate",
+        help="play seeded games in-process and report the win rate",
+        description=(
+            "Play seeded games of the in-process engine with the analyzer, on all cores. "
+            "Game i of a run uses seed S+i, so '--games 1 --seed S+i' replays it."
+        ),
+    )
+    size = parser.add_argument_group("board (a difficulty, or all of width, height and mines)")
+    size.add_argument("--difficulty", choices=DIFFICULTY_NAMES)
+    size.add_argument("--width", type=int, metavar="W")
+    size.add_argument("--height", type=int, metavar="H")
+    size.add_argument("--mines", type=int, metavar="M")
+    parser.add_argument("--rules", choices=("safe", "opening"), default="safe",
+                        help="first-click rules (default: safe)")
+    parser.add_argument("--games", type=int, default=100, metavar="N",
+                        help="games to play (default: 100)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="seed of game 0; game i uses S+i (default: 0)")
+    parser.add_argument("--workers", type=int, default=None, metavar="K",
+                        help="worker processes (default: all cores)")
+    parser.add_argument("--json", action="store_true",
+                        help="end with one JSON line of the figures")
+    parser.add_argument("--show", action="store_true",
+                        help="print every game's final board (for replaying a seed)")
+    parser.set_defaults(handler=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Handler of ``sweeper simulate``; returns the exit code."""
+    try:
+        config = _config(args)
+        workers = _workers(args)
+        if args.games < 1:
+            raise ValueError(f"--games must be 1 or more, not {args.games}")
+    except ValueError as error:
+        print(f"sweeper simulate: error: {error}", file=sys.stderr)
+        return 2
+    return _run(config, args, workers)
+
+
+def _config(args: argparse.Namespace) -> Config:
+    from coordinator.simulate import Config
+    from practice.engine import DIFFICULTIES
+
+    sizes = (args.width, args.height, args.mines)
+    if args.difficulty is not None:
+        if any(value is not None for value in sizes):
+            raise ValueError("give either --difficulty or --width/--height/--mines, not both")
+        width, height, mines = DIFFICULTIES[args.difficulty]
+    elif any(value is None for value in sizes):
+        raise ValueError("give --difficulty, or all three of --width, --height and --mines")
+    else:
+        width, height, mines = sizes
+    if width < 1 or height < 1:
+        raise ValueError(f"the board must be at least 1x1, not {width}x{height}")
+    free = 9 if args.rules == "opening" else 1
+    if not 0 <= mines <= width * height - free:
+        raise ValueError(
+            f"--mines {mines} does not fit a {width}x{height} board with {args.rules} rules: "
+            f"expected 0 to {max(width * height - free, 0)}"
+        )
+    return Config(width, height, mines, args.rules)
+
+
+def _workers(args: argparse.Namespace) -> int:
+    if args.workers is None:
+        return os.cpu_count() or 1
+    if args.workers < 1:
+        raise ValueError(f"--workers must be 1 or more, not {args.workers}")
+    return int(args.workers)
+
+
+def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from coordinator.simulate import GameResult, play_games, summarize, summary_json
+
+    games, seed = int(args.games), int(args.seed)
+    console = Console()
+    results: list[GameResult] = []
+    wins = 0
+    with Progress(
+        TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.fields[wins]} won"), TimeElapsedColumn(), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=games, wins=0)
+        for result in play_games(config, games, seed, workers):
+            results.append(result)
+            wins += result.won
+            progress.update(task, advance=1, wins=wins)
+    results.sort(key=lambda result: result.seed)
+    if args.show:
+        for result in results:
+            console.print(f"game seed {result.seed}: {'won' if result.won else 'lost'}")
+            console.print(result.final_board, end="", markup=False, highlight=False)
+    summary = summarize(results)
+    _print_summary(console, config, seed, workers, summary)
+    if args.json:
+        print(json.dumps(summary_json(summary, config, seed)), flush=True)
+    return 0
+
+
+def _print_summary(
+    console: Console, config: Config, seed: int, workers: int, summary: Summary
+) -> None:
+    from coordinator.stats import print_table
+
+    low, high = summary.interval
+    print_table(
+        f"{config.width}x{config.height}, {config.mines} mines, {config.rules} rules, "
+        f"seeds {seed}..{seed + summary.games - 1}",
+        [
+            ("games", str(summary.games)),
+            ("wins", str(summary.wins)),
+            ("win rate", f"{summary.win_rate:.2%} ± {summary.ci95:.2%}"),
+            ("95% interval", f"{low:.2%} – {high:.2%}"),
+            ("ms per game (median)", f"{summary.ms_median:.1f}"),
+            ("ms per game (p95)", f"{summary.ms_p95:.1f}"),
+            ("workers", str(workers)),
+        ],
+        console,
+    )
+    if summary.lost_seeds:
+        shown = ", ".join(map(str, summary.lost_seeds[:10]))
+        more = f" and {len(summary.lost_seeds) - 10} more" if len(summary.lost_seeds) > 10 else ""
+        console.print(f"lost seeds: {shown}{more}", highlight=False)
+        console.print(
+            "replay one: sweeper simulate "
+            f"--width {config.width} --height {config.height} --mines {config.mines} "
+            f"--rules {config.rules} --games 1 --seed {summary.lost_seeds[0]} --show",
+            highlight=False, soft_wrap=True,
+        )
