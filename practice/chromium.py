@@ -83,6 +83,16 @@ class ChromiumApp:
             raise RuntimeError("Chromium is not running")
         return self._session
 
+    @property
+    def profile_dir(self) -> Path | None:
+        """The temporary ``--user-data-dir`` while Chromium runs."""
+        return self._profile
+
+    @property
+    def pid(self) -> int | None:
+        """Chromium's main process id (the leader of its process group) while it runs."""
+        return self._process.pid if self._process is not None else None
+
     def start(self) -> None:
         """Start Chromium and connect to its page; cleans up itself if that fails."""
         chromium = require_program("chromium")

@@ -86,6 +86,11 @@ class VirtualDisplay:
                 self._process.wait()
         self._process = None
 
+    @property
+    def pid(self) -> int | None:
+        """The Xvfb process id while it runs, else ``None``."""
+        return self._process.pid if self._process is not None else None
+
     def env(self) -> dict[str, str]:
         """A copy of the environment with ``DISPLAY`` pointing at this display."""
         return {**os.environ, "DISPLAY": self.display}
