@@ -275,7 +275,6 @@
   const YELLOW = "#ffff00";
   const LED_ON = "#ff0000";
   const LED_OFF = "#400000";
-  const LED_GAP = 1; // px between the mitred ends of neighbouring segments
   const NUMBER_COLOURS = [
     null, "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080",
   ];
@@ -603,20 +602,25 @@
     }
 
     /** A horizontal segment whose ends are tapered towards `towards`, one row at a time. */
+    /** Extra px between the mitred ends of neighbouring segments (none at the smallest size). */
+    get ledGap() {
+      return Math.max(0, Math.round(this.layout.s) - 1);
+    }
+
     hSegment(colour, x, y, w, t, towards) {
       for (let k = 0; k < t; k++) {
         let inset;
         if (towards === "down") inset = k;
         else if (towards === "up") inset = t - 1 - k;
         else inset = Math.abs(2 * k - (t - 1)) >> 1;
-        inset += 1 + LED_GAP;
+        inset += 1 + this.ledGap;
         this.paint.rect(colour, x + inset, y + k, w - 2 * inset, 1);
       }
     }
 
     vSegment(colour, x, y, h, t, towards) {
       for (let k = 0; k < t; k++) {
-        const inset = (towards === "right" ? k : t - 1 - k) + 1 + LED_GAP;
+        const inset = (towards === "right" ? k : t - 1 - k) + 1 + this.ledGap;
         this.paint.rect(colour, x + k, y + inset, 1, h - 2 * inset);
       }
     }
