@@ -7,7 +7,8 @@ order), writable, whatever the wire format.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
 
@@ -83,14 +84,14 @@ class EffectorClient:
         if region is not None:
             params.update(left=region.left, top=region.top,
                           width=region.width, height=region.height)
-        with self._http.stream("GET", "/screenshot", params=params) as response:
+        with self._reaching(), self._http.stream("GET", "/screenshot", params=params) as response:
             self._raise_for_error(response)
-            body = bytearray()
+            body = bytearray()  # read into a mutable buffer: the array is the caller's
             for chunk in response.iter_bytes():
                 body += chunk
-            if image_format == "png":
-                return decode_png(bytes(body))
-            return decode_raw(body, response.headers)
+        if image_format == "png":
+            return decode_png(bytes(body))
+        return decode_raw(body, response.headers)
 
     def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
         """Run ``actions`` in order; none runs if any is invalid (``EffectorError`` 422).
@@ -128,13 +129,18 @@ class EffectorClient:
         self.close()
 
     def _json(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
-        try:
+        with self._reaching():
             response = self._http.request(method, path, **kwargs)
-        except httpx.TransportError as error:
-            raise EffectorError(f"cannot reach the effector at {self.base_url}: {error}") from error
         self._raise_for_error(response)
         body: dict[str, Any] = response.json()
         return body
+
+    @contextmanager
+    def _reaching(self) -> Iterator[None]:
+        try:
+            yield
+        except httpx.TransportError as error:
+            raise EffectorError(f"cannot reach the effector at {self.base_url}: {error}") from error
 
     def _raise_for_error(self, response: httpx.Response) -> None:
         if response.status_code < 400:

@@ -159,6 +159,15 @@ def test_requests_without_the_right_token_get_401(
     assert window.events(timeout_s=0.3) == []
 
 
+def test_client_reads_the_token_from_the_environment(
+    effector_url: str, effector_token: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SWEEPER_EFFECTOR_TOKEN", effector_token)
+
+    with EffectorClient(effector_url) as client:
+        assert client.health()
+
+
 def test_a_bad_last_action_means_nothing_runs(
     client: EffectorClient, window: EventWindow, virtual_display: VirtualDisplay
 ) -> None:
