@@ -5,20 +5,17 @@ practice target on a screen. Everything it starts (Xvfb, the HTTP server thread,
 Chromium and its children, xdemineur, temporary profiles) is stopped again on exit,
 Ctrl-C or failure.
 
-Run ``python -m practice.desktop`` to keep one running until Ctrl-C.
+Run ``sweeper desktop`` or ``python -m practice.desktop`` to keep one running until Ctrl-C.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
-from types import FrameType, TracebackType
+from types import TracebackType
 from typing import Any
 
 from practice.chromium import ChromiumApp, ScreenRect
@@ -221,65 +218,7 @@ class VirtualDesktop:
                           int(values["HEIGHT"]))
 
 
-# ---------------------------------------------------------------- command line
-
-
-def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m practice.desktop",
-        description="Start the virtual desktop with the practice game and keep it until Ctrl-C.",
-    )
-    parser.add_argument("--screen", default="1600x1000", help="screen size WxH (1600x1000)")
-    parser.add_argument("--position", default="0,0", help="window position X,Y (0,0)")
-    for name in ("width", "height", "mines", "seed", "cell"):
-        parser.add_argument(f"--{name}", type=int, help=f"game parameter {name}")
-    parser.add_argument("--rules", choices=("safe", "opening"), help="game parameter rules")
-    parser.add_argument("--xdemineur", action="store_true", help="also start xdemineur")
-    parser.add_argument("--xdemineur-position", default="0,600",
-                        help="xdemineur window position X,Y (0,600)")
-    return parser.parse_args(argv)
-
-
-def _pair(text: str, separator: str, what: str) -> tuple[int, int]:
-    try:
-        first, second = (int(part) for part in text.split(separator))
-    except ValueError:
-        raise SystemExit(f"error: {what} must look like 12{separator}34, not {text!r}") from None
-    return first, second
-
-
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Keep a virtual desktop running, printing DISPLAY and the game URL, until Ctrl-C."""
-    args = _parse_args(argv)
-    params = {name: getattr(args, name) for name in ("width", "height", "mines", "seed", "rules",
-                                                     "cell") if getattr(args, name) is not None}
-    desktop = VirtualDesktop(screen_size=_pair(args.screen, "x", "--screen"),
-                             window_position=_pair(args.position, ",", "--position"),
-                             game_params=params)
-    signal.signal(signal.SIGTERM, _raise_interrupt)
-    try:
-        with desktop:
-            print(f"DISPLAY={desktop.display.display}", flush=True)
-            print(f"URL={desktop.url}", flush=True)
-            print(f"CANVAS={desktop.canvas_rect()}", flush=True)
-            if args.xdemineur:
-                position = _pair(args.xdemineur_position, ",", "--xdemineur-position")
-                xdemineur = desktop.start_xdemineur(position=position)
-                print(f"XDEMINEUR={xdemineur.rect}", flush=True)
-            print("running; press Ctrl-C to stop", flush=True)
-            while True:
-                time.sleep(3600)
-    except KeyboardInterrupt:
-        print("stopped", flush=True)
-        return 0
-    except (RuntimeError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-
-
 if __name__ == "__main__":
+    from practice.cli import main
+
     sys.exit(main())

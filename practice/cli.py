@@ -1,0 +1,97 @@
+"""``sweeper desktop`` (also ``python -m practice.desktop``): keep a virtual desktop running.
+
+It prints ``DISPLAY``, the game's URL and where the game is on the screen, so that other
+tools (the effector, the recognizer's recording, a person with a VNC viewer) can use it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from types import FrameType
+from typing import Any
+
+GAME_PARAMS = ("width", "height", "mines", "seed", "rules", "cell")
+
+
+def register(commands: Any, serve_commands: Any) -> None:
+    """Add the ``desktop`` sub-command."""
+    parser = commands.add_parser(
+        "desktop", help="run the practice game on a virtual display until Ctrl-C",
+        description="Start Xvfb, the bundled game in Chromium (and optionally xdemineur) "
+                    "and keep them running until Ctrl-C.",
+    )
+    add_desktop_arguments(parser)
+    parser.set_defaults(handler=run_desktop)
+
+
+def pair(separator: str) -> Any:
+    """An argparse type for ``12<separator>34``."""
+
+    def parse(text: str) -> tuple[int, int]:
+        try:
+            first, second = (int(part) for part in text.split(separator))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} must look like 12{separator}34"
+            ) from None
+        return first, second
+
+    parse.__name__ = f"pair '{separator}'"
+    return parse
+
+
+def add_desktop_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--screen", type=pair("x"), default=(1600, 1000),
+                        help="screen size WxH (default 1600x1000)")
+    parser.add_argument("--position", type=pair(","), default=(0, 0),
+                        help="game window position X,Y (default 0,0)")
+    for name in ("width", "height", "mines", "seed", "cell"):
+        parser.add_argument(f"--{name}", type=int, help=f"game URL parameter {name}")
+    parser.add_argument("--rules", choices=("safe", "opening"), help="game URL parameter rules")
+    parser.add_argument("--xdemineur", action="store_true", help="also start xdemineur")
+    parser.add_argument("--xdemineur-position", type=pair(","), default=(0, 600),
+                        help="xdemineur window position X,Y (default 0,600)")
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def run_desktop(args: argparse.Namespace) -> int:
+    """Keep a virtual desktop running, printing where everything is, until Ctrl-C/SIGTERM."""
+    from practice.desktop import VirtualDesktop
+
+    params = {name: getattr(args, name) for name in GAME_PARAMS if getattr(args, name) is not None}
+    desktop = VirtualDesktop(screen_size=args.screen, window_position=args.position,
+                             game_params=params)
+    for signum in (signal.SIGINT, signal.SIGTERM):  # also when started with SIGINT ignored
+        signal.signal(signum, _raise_interrupt)
+    try:
+        with desktop:
+            print(f"DISPLAY={desktop.display.display}", flush=True)
+            print(f"URL={desktop.url}", flush=True)
+            print(f"GAME={desktop.canvas_rect()}", flush=True)
+            if args.xdemineur:
+                xdemineur = desktop.start_xdemineur(position=args.xdemineur_position)
+                print(f"XDEMINEUR={xdemineur.rect}", flush=True)
+            print("running; press Ctrl-C to stop", flush=True)
+            while True:
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+        return 0
+    except (RuntimeError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m practice.desktop``."""
+    parser = argparse.ArgumentParser(prog="python -m practice.desktop",
+                                     description="Run the practice game on a virtual display.")
+    add_desktop_arguments(parser)
+    return run_desktop(parser.parse_args(argv))
