@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "recognizer.cli",
     "effector.cli",
     "coordinator.play_cli",
+    "practice.cli",
 )
 
 
