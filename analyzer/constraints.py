@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from analyzer.errors import AnalysisError, UnsatisfiableError, describe_cell
+from analyzer.grid import neighbour_sums, neighbour_table
 
 _MAX_LISTED_PROBLEMS = 5
 
@@ -49,23 +51,25 @@ def read_problem(board: Board, total_mines: int) -> Problem:
         raise AnalysisError(f"total_mines must be 0 or more, not {total_mines}")
     cells = board.cells
     known_mines = int(np.count_nonzero((cells == FLAG) | (cells == MINE)))
-    unknowns = tuple(board.cells_where(UNOPENED))
+    unknowns = tuple(_cells_of(cells == UNOPENED))
     _check_mine_count(total_mines, known_mines, len(unknowns), board.width * board.height)
-    grid: list[list[int]] = cells.tolist()
-    constraints: list[NumberConstraint] = []
-    problems: list[str] = []
-    for row, col in zip(*np.nonzero(cells >= 0), strict=True):
-        cell = (int(row), int(col))
-        constraint, problem = _number_constraint(grid, cell)
-        if problem:
-            problems.append(problem)
-        elif constraint.unknowns:
-            constraints.append(constraint)
+    numbers = cells >= 0
+    # One pass for both counts: mines around a cell in the low digits, unknowns times 16.
+    around = neighbour_sums(((cells == FLAG) | (cells == MINE)) + 16 * (cells == UNOPENED))
+    hidden, flagged = np.divmod(around, 16)
+    problems = [
+        _describe_problem(int(cells[cell]), int(flagged[cell]), int(hidden[cell]), cell)
+        for cell in _cells_of(numbers & ((flagged > cells) | (cells - flagged > hidden)))
+    ]
     if problems:
         raise UnsatisfiableError(_join_problems(problems))
-    return Problem(
-        board.height, board.width, tuple(constraints), unknowns, total_mines - known_mines
+    grid: list[list[int]] = cells.tolist()
+    needs: list[list[int]] = (cells - flagged).tolist()
+    constraints = tuple(
+        NumberConstraint(cell, _hidden_neighbours(grid, cell), needs[cell[0]][cell[1]])
+        for cell in _cells_of(numbers & (hidden > 0))
     )
+    return Problem(board.height, board.width, constraints, unknowns, total_mines - known_mines)
 
 
 def _check_mine_count(total: int, known: int, unknown: int, size: int) -> None:
@@ -82,30 +86,24 @@ def _check_mine_count(total: int, known: int, unknown: int, size: int) -> None:
         )
 
 
-def _number_constraint(grid: list[list[int]], cell: Cell) -> tuple[NumberConstraint, str]:
-    """The constraint of the number at ``cell`` and a description of what is wrong, if any."""
-    row, col = cell
-    number = grid[row][col]
-    flagged = 0
-    unknowns: list[Cell] = []
-    for r in range(max(row - 1, 0), min(row + 2, len(grid))):
-        line = grid[r]
-        for c in range(max(col - 1, 0), min(col + 2, len(line))):
-            code = line[c]
-            if code in (FLAG, MINE):
-                flagged += 1
-            elif code == UNOPENED:
-                unknowns.append((r, c))
-    constraint = NumberConstraint(cell, tuple(unknowns), number - flagged)
+def _cells_of(mask: npt.NDArray[np.bool_]) -> list[Cell]:
+    """The cells set in ``mask``, row-major."""
+    return [(row, col) for row, col in np.argwhere(mask).tolist()]
+
+
+def _hidden_neighbours(grid: list[list[int]], cell: Cell) -> tuple[Cell, ...]:
+    around = neighbour_table(len(grid), len(grid[0]))[cell[0]][cell[1]]
+    return tuple((r, c) for r, c in around if grid[r][c] == UNOPENED)
+
+
+def _describe_problem(number: int, flagged: int, hidden: int, cell: Cell) -> str:
     where = f"the {number} at {describe_cell(cell)}"
     if flagged > number:
-        return constraint, f"{where} has {flagged} flagged or revealed mines around it"
-    if number - flagged > len(unknowns):
-        return constraint, (
-            f"{where} needs {number - flagged} more mines but has only "
-            f"{len(unknowns)} unopened neighbours"
-        )
-    return constraint, ""
+        return f"{where} has {flagged} flagged or revealed mines around it"
+    return (
+        f"{where} needs {number - flagged} more mines but has only "
+        f"{hidden} unopened neighbours"
+    )
 
 
 def _join_problems(problems: list[str]) -> str:

@@ -86,12 +86,17 @@ class _Deducer:
         mines = [cell for cell in component.cells if odds.cells[cell].certainly_mine]
         if not safe and not mines:
             return
-        for solver in (self._component_solver(component), self.whole_board()):
-            if not self._check(solver, solver.any_differs(safe, mines)):
-                self.safe.update(safe)
-                self.mines.update(mines)
-                return
-        self._decide_each(self.whole_board(), safe + mines)
+        if self._no_counterexample(self._component_solver(component), safe, mines) or (
+            self._no_counterexample(self.whole_board(), safe, mines)
+        ):
+            self.safe.update(safe)
+            self.mines.update(mines)
+        else:
+            self._decide_each(self.whole_board(), safe + mines)
+
+    def _no_counterexample(self, solver: CellSolver, safe: list[Cell], mines: list[Cell]) -> bool:
+        """True when no placement makes a cell of ``safe`` a mine or one of ``mines`` safe."""
+        return not self._check(solver, solver.any_differs(safe, mines))
 
     def _component_solver(self, component: Component) -> CellSolver:
         cells = component.cells

@@ -1,12 +1,13 @@
 """Step 4: count one component's mine placements exactly, per number of mines.
 
-The boxes are taken one at a time in an order that keeps few constraints "open" (touched
-by a placed box and by a box still to come). The state after each box is the tuple of
-mines those open constraints still need, so placements that agree on it are counted
-together: a forward pass gives, per state, a polynomial in the number of mines placed
-so far (coefficients are exact integer counts of cell-level placements, each box count
-weighted by a binomial). This is exhaustive enumeration with identical sub-problems
-merged, so it stays fast on long frontiers where plain backtracking explodes.
+The boxes are taken one at a time in an order that keeps few constraints "open"
+(touched by a placed box and by a box still to come; see :mod:`analyzer.box_order`).
+The state after each box is the tuple of mines those open constraints still need, so
+placements that agree on it are counted together: a forward pass gives, per state, a
+polynomial in the number of mines placed so far (coefficients are exact integer counts
+of cell-level placements, each box count weighted by a binomial). This is exhaustive
+enumeration with identical sub-problems merged, so it stays fast on long frontiers
+where plain backtracking explodes.
 
 A backward pass, given how much every mine count of this component weighs once the
 rest of the board is taken into account, yields each box's weighted mine total, hence
@@ -20,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
+from analyzer.box_order import box_order
+from analyzer.errors import AnalysisTimeoutError
 from analyzer.frontier import Component
 
 State = tuple[int, ...]
@@ -75,17 +78,26 @@ class ComponentCounts:
         return totals
 
 
-def count_component(component: Component, deadline: float | None = None) -> ComponentCounts:
-    """Count the placements of ``component``; raise ``ComponentTooComplexError`` past the limits."""
-    steps = _plan(component, _box_order(component))
+def count_component(
+    component: Component,
+    deadline: float | None = None,
+    max_states: int = MAX_STATES_PER_STEP,
+) -> ComponentCounts:
+    """Count the placements of ``component``.
+
+    Raise :class:`ComponentTooComplexError` when a step has more than ``max_states``
+    distinct states, :class:`AnalysisTimeoutError` once ``deadline`` (a
+    ``time.perf_counter()`` value) has passed.
+    """
+    steps = _plan(component, box_order(component))
     layers: list[dict[State, list[int]]] = [{(): [1]}]
     moves: list[dict[State, list[Move]]] = []
     for step in steps:
         if deadline is not None and time.perf_counter() > deadline:
-            raise ComponentTooComplexError("out of time")
+            raise AnalysisTimeoutError("the analysis ran out of time while counting placements")
         layer, step_moves = _forward_step(step, layers[-1])
-        if len(layer) > MAX_STATES_PER_STEP:
-            raise ComponentTooComplexError(f"more than {MAX_STATES_PER_STEP} states")
+        if len(layer) > max_states:
+            raise ComponentTooComplexError(f"more than {max_states} states in one step")
         layers.append(layer)
         moves.append(step_moves)
     weights = tuple(layers[-1].get((), []))
@@ -160,39 +172,6 @@ def _add_shifted(target: list[int], source: list[int], factor: int, shift: int) 
 
 def _padded(values: Sequence[int], length: int) -> list[int]:
     return [values[index] if index < len(values) else 0 for index in range(length)]
-
-
-def _box_order(component: Component) -> list[int]:
-    """A box order that keeps few constraints open at a time (greedy)."""
-    boxes = component.boxes
-    boxes_of: list[list[int]] = [[] for _ in component.needs]
-    for index, box in enumerate(boxes):
-        for constraint in box.constraints:
-            boxes_of[constraint].append(index)
-    unplaced_boxes = [len(members) for members in boxes_of]
-    started = [False] * len(component.needs)
-    placed = [False] * len(boxes)
-    candidates: set[int] = set()
-    order: list[int] = []
-
-    def growth(index: int) -> tuple[int, int]:
-        """How much placing the box grows the open set (smaller first), then its index."""
-        constraints = boxes[index].constraints
-        opens = sum(not started[c] for c in constraints)
-        closes = sum(unplaced_boxes[c] == 1 for c in constraints)
-        return opens - closes, index
-
-    while len(order) < len(boxes):
-        pool = candidates or {index for index, done in enumerate(placed) if not done}
-        chosen = min(pool, key=growth)
-        order.append(chosen)
-        placed[chosen] = True
-        candidates.discard(chosen)
-        for constraint in boxes[chosen].constraints:
-            started[constraint] = True
-            unplaced_boxes[constraint] -= 1
-            candidates.update(index for index in boxes_of[constraint] if not placed[index])
-    return order
 
 
 def _plan(component: Component, order: list[int]) -> list[_Step]:

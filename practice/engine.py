@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from analyzer.grid import neighbour_sums
 from analyzer.rules import Rules, check_rules
 
 Status = Literal["playing", "won", "lost"]
@@ -57,15 +58,7 @@ def _neighbour_table(height: int, width: int) -> tuple[tuple[int, ...], ...]:
 
 def _neighbour_counts(layout: npt.NDArray[np.bool_]) -> list[int]:
     """Flat list: how many mines touch each cell."""
-    padded = np.pad(layout.astype(np.int8), 1)
-    height, width = layout.shape
-    counts = sum(
-        padded[1 + dr : 1 + dr + height, 1 + dc : 1 + dc + width]
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if dr or dc
-    )
-    return [int(n) for n in np.asarray(counts).ravel()]
+    return [int(n) for n in neighbour_sums(layout).ravel()]
 
 
 class Game:

@@ -1,0 +1,124 @@
+"""The order in which enumeration visits a component's boxes.
+
+Enumeration keeps one state per combination of mines still needed by the "open"
+constraints (touched by a visited box and by one still to come), so a good order walks
+along the frontier and closes constraints soon after opening them. A few candidate
+orders are built (greedy and breadth-first, each from both ends of the component) and
+the one with the fewest states in the worst case is kept.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from analyzer.frontier import Component
+
+
+def box_order(component: Component) -> list[int]:
+    """Indices of ``component.boxes`` in the order enumeration should visit them."""
+    if len(component.boxes) <= 2:
+        return list(range(len(component.boxes)))
+    neighbours = _box_graph(component)
+    far_end = _farthest(neighbours, 0)
+    other_end = _farthest(neighbours, far_end)
+    candidates = [
+        order
+        for start in dict.fromkeys((far_end, other_end))
+        for order in (_greedy(component, neighbours, start), _breadth_first(neighbours, start))
+    ]
+    return min(candidates, key=lambda order: state_bound(component, order))
+
+
+def state_bound(component: Component, order: list[int]) -> int:
+    """An upper bound on the states enumeration meets with ``order``, summed over steps."""
+    last: dict[int, int] = {}
+    capacity = [0] * len(component.needs)
+    for position, index in enumerate(order):
+        for constraint in component.boxes[index].constraints:
+            last[constraint] = position
+            capacity[constraint] += component.boxes[index].size
+    open_constraints: set[int] = set()
+    total = 0
+    for position, index in enumerate(order):
+        box = component.boxes[index]
+        for constraint in box.constraints:
+            capacity[constraint] -= box.size
+            open_constraints.add(constraint)
+        open_constraints = {c for c in open_constraints if last[c] > position}
+        states = 1
+        for constraint in open_constraints:
+            states *= min(component.needs[constraint], capacity[constraint]) + 1
+        total += states
+    return total
+
+
+def _box_graph(component: Component) -> list[list[int]]:
+    """For each box, the other boxes sharing a constraint with it."""
+    boxes_of: list[list[int]] = [[] for _ in component.needs]
+    for index, box in enumerate(component.boxes):
+        for constraint in box.constraints:
+            boxes_of[constraint].append(index)
+    return [
+        sorted({other for c in box.constraints for other in boxes_of[c]} - {index})
+        for index, box in enumerate(component.boxes)
+    ]
+
+
+def _distances(neighbours: list[list[int]], start: int) -> list[int]:
+    distance = [-1] * len(neighbours)
+    distance[start] = 0
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        for other in neighbours[current]:
+            if distance[other] < 0:
+                distance[other] = distance[current] + 1
+                queue.append(other)
+    return distance
+
+
+def _farthest(neighbours: list[list[int]], start: int) -> int:
+    distance = _distances(neighbours, start)
+    return max(range(len(distance)), key=lambda index: (distance[index], -index))
+
+
+def _breadth_first(neighbours: list[list[int]], start: int) -> list[int]:
+    """Cuthill-McKee: breadth-first, visiting low-degree neighbours first."""
+    order = [start]
+    seen = {start}
+    for current in order:
+        for other in sorted(neighbours[current], key=lambda box: (len(neighbours[box]), box)):
+            if other not in seen:
+                seen.add(other)
+                order.append(other)
+    return order
+
+
+def _greedy(component: Component, neighbours: list[list[int]], start: int) -> list[int]:
+    """Repeatedly take the box that grows the open set least, nearest ``start`` on ties."""
+    distance = _distances(neighbours, start)
+    unvisited_boxes = [0] * len(component.needs)
+    for box in component.boxes:
+        for constraint in box.constraints:
+            unvisited_boxes[constraint] += 1
+    started = [False] * len(component.needs)
+    visited = [False] * len(component.boxes)
+    candidates = {start}
+    order: list[int] = []
+
+    def growth(index: int) -> tuple[int, int, int]:
+        constraints = component.boxes[index].constraints
+        opens = sum(not started[c] for c in constraints)
+        closes = sum(unvisited_boxes[c] == 1 for c in constraints)
+        return opens - closes, distance[index], index
+
+    while candidates:
+        chosen = min(candidates, key=growth)
+        candidates.discard(chosen)
+        order.append(chosen)
+        visited[chosen] = True
+        for constraint in component.boxes[chosen].constraints:
+            started[constraint] = True
+            unvisited_boxes[constraint] -= 1
+        candidates.update(other for other in neighbours[chosen] if not visited[other])
+    return order

@@ -1,0 +1,42 @@
+"""Neighbourhood arithmetic on whole grids with numpy."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.board import Cell
+
+
+def neighbour_sums(values: npt.NDArray[np.bool_ | np.integer]) -> npt.NDArray[np.int16]:
+    """For every cell, the sum of ``values`` over its up to eight neighbours.
+
+    With a boolean mask: how many neighbours are set.
+    """
+    height, width = values.shape
+    padded = np.pad(values.astype(np.int16), 1)
+    total = np.zeros((height, width), dtype=np.int16)
+    for d_row in (0, 1, 2):
+        for d_col in (0, 1, 2):
+            if (d_row, d_col) != (1, 1):
+                total += padded[d_row : d_row + height, d_col : d_col + width]
+    return total
+
+
+@lru_cache(maxsize=16)
+def neighbour_table(height: int, width: int) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+    """``table[row][col]``: the cells around ``(row, col)`` on a board of that size."""
+    return tuple(
+        tuple(
+            tuple(
+                (r, c)
+                for r in range(max(row - 1, 0), min(row + 2, height))
+                for c in range(max(col - 1, 0), min(col + 2, width))
+                if (r, c) != (row, col)
+            )
+            for col in range(width)
+        )
+        for row in range(height)
+    )

@@ -1,0 +1,75 @@
+"""Step 7: the one cell to open next.
+
+- No cell opened yet: a first click that suits the rules. Under ``safe`` a corner, the
+  cell likeliest to be a 0 (fewest neighbours); under ``opening`` every first click is
+  a 0, and a cell two in from the corner opens a large area while its border stays short.
+- Otherwise a certainly safe cell if there is one (the first in row-major order).
+- Otherwise the lowest-risk guess: the lowest mine probability; ties go to the cell with
+  the fewest unopened neighbours (likelier to be a 0, corners first), then row-major.
+- Nothing to open (no unopened cell, or only certain mines): no move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.board import MINE, UNOPENED, Board, Cell
+from analyzer.grid import neighbour_sums
+from analyzer.odds import FloatGrid
+from analyzer.rules import Rules
+
+# Probabilities closer than this count as a tie (float noise of exact fractions).
+TIE_TOLERANCE = 1e-12
+FIRST_CLICK_OFFSET: dict[Rules, int] = {"safe": 0, "opening": 2}
+
+
+@dataclass(frozen=True)
+class Move:
+    """Open ``(row, col)``; ``p_mine`` is its mine probability, ``reason`` says why."""
+
+    row: int
+    col: int
+    p_mine: float
+    reason: str
+    action: str = "open"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "row": self.row, "col": self.col, "action": self.action,
+            "p_mine": self.p_mine, "reason": self.reason,
+        }
+
+
+def choose_move(
+    board: Board,
+    rules: Rules,
+    probabilities: FloatGrid,
+    safe: Collection[Cell],
+    mines: Collection[Cell],
+) -> Move | None:
+    """The next cell to open (see the module), or None when there is nothing to open."""
+    unknown = [cell for cell in board.cells_where(UNOPENED) if cell not in mines]
+    if not unknown:
+        return None
+    if not np.any((board.cells >= 0) | (board.cells == MINE)):
+        return _first_click(board, rules, unknown)
+    if safe:
+        row, col = min(safe)
+        return Move(row, col, 0.0, "certainly safe")
+    lowest = min(float(probabilities[cell]) for cell in unknown)
+    tied = [cell for cell in unknown if probabilities[cell] <= lowest + TIE_TOLERANCE]
+    hidden = neighbour_sums(board.cells == UNOPENED) if len(tied) > 1 else None
+    best = min(tied, key=lambda cell: (0 if hidden is None else int(hidden[cell]), cell))
+    p_mine = float(probabilities[best])
+    return Move(*best, p_mine, f"lowest mine probability ({p_mine:.4f}): no cell is certainly safe")
+
+
+def _first_click(board: Board, rules: Rules, unknown: list[Cell]) -> Move:
+    offset = FIRST_CLICK_OFFSET[rules]
+    preferred = (min(offset, board.height - 1), min(offset, board.width - 1))
+    cell = min(unknown, key=lambda c: (abs(c[0] - preferred[0]) + abs(c[1] - preferred[1]), c))
+    where = "a corner" if offset == 0 else f"{offset} cells in from the corner"
+    return Move(*cell, 0.0, f"first click under the '{rules}' rules ({where}): never a mine")
