@@ -15,7 +15,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
+from typing import Any
 
 import numpy as np
 
@@ -43,6 +44,8 @@ def main() -> int:
                       width=min(SCREEN_WIDTH, screen.width),
                       height=min(SCREEN_HEIGHT, screen.height))
         size = f"{region.width}x{region.height}"
+        print(f"screen {screen.width}x{screen.height}, mean pixel value "
+              f"{client.screenshot(region).mean():.0f} (0 would be a blank screen)")
         _report(f"screenshot {size} raw", args.rounds,
                 lambda: client.screenshot(region, "raw"))
         _report(f"screenshot {size} png", args.rounds,
@@ -75,8 +78,8 @@ def _click_grid(region: Rect) -> list[ClickAction]:
 
 @contextmanager
 def _own_effector() -> Iterator[str]:
-    with VirtualDisplay(SCREEN_WIDTH, SCREEN_HEIGHT) as display:
-        _paint_board_pattern(display.display)
+    with VirtualDisplay(SCREEN_WIDTH, SCREEN_HEIGHT) as display, \
+            closing(_paint_board_pattern(display.display)):
         port = _free_port()
         service = subprocess.Popen(
             [sys.executable, "-m", "effector", "--port", str(port)], env=display.env()
@@ -90,25 +93,27 @@ def _own_effector() -> Iterator[str]:
             service.wait(timeout=10)
 
 
-def _paint_board_pattern(display_name: str) -> None:
-    """Tile the root window with a grey board-like pattern (worse for PNG than a flat fill)."""
+def _paint_board_pattern(display_name: str) -> Any:
+    """Tile the root window with a grey board-like pattern (worse for PNG than a flat fill).
+
+    Returns the X connection, to keep open: Xvfb resets the screen when its last client
+    disconnects.
+    """
     from Xlib import X, display
 
     connection = display.Display(display_name)
-    try:
-        screen = connection.screen()
-        tile = np.full((48, 48, 4), 192, np.uint8)
-        tile[:2, :] = tile[:, :2] = 255
-        tile[-2:, :] = tile[:, -2:] = 128
-        tile[20:28, 16:32, :3] = (255, 0, 0)
-        pixmap = screen.root.create_pixmap(48, 48, screen.root_depth)
-        gc = pixmap.create_gc()
-        pixmap.put_image(gc, 0, 0, 48, 48, X.ZPixmap, screen.root_depth, 0, tile.tobytes())
-        screen.root.change_attributes(background_pixmap=pixmap)
-        screen.root.clear_area(0, 0, 0, 0)
-        connection.sync()
-    finally:
-        connection.close()
+    screen = connection.screen()
+    tile = np.full((48, 48, 4), 192, np.uint8)
+    tile[:2, :] = tile[:, :2] = 255
+    tile[-2:, :] = tile[:, -2:] = 128
+    tile[20:28, 16:32, :3] = (255, 0, 0)
+    pixmap = screen.root.create_pixmap(48, 48, screen.root_depth)
+    gc = pixmap.create_gc()
+    pixmap.put_image(gc, 0, 0, 48, 48, X.ZPixmap, screen.root_depth, 0, tile.tobytes())
+    screen.root.change_attributes(background_pixmap=pixmap)
+    screen.root.clear_area(0, 0, 0, 0)
+    connection.sync()
+    return connection
 
 
 def _free_port() -> int:

@@ -86,9 +86,7 @@ class EffectorClient:
                           width=region.width, height=region.height)
         with self._reaching(), self._http.stream("GET", "/screenshot", params=params) as response:
             self._raise_for_error(response)
-            body = bytearray()  # read into a mutable buffer: the array is the caller's
-            for chunk in response.iter_bytes():
-                body += chunk
+            body = _read_body(response)
         if image_format == "png":
             return decode_png(bytes(body))
         return decode_raw(body, response.headers)
@@ -154,3 +152,22 @@ class EffectorClient:
         if response.status_code == 409 and "executed" in body:
             raise BatchAbortedError(detail, int(body["executed"]))
         raise EffectorError(detail, response.status_code)
+
+
+def _read_body(response: httpx.Response) -> bytearray:
+    """The whole body in one mutable buffer (the decoded array is the caller's to modify),
+    copied once from the socket reads."""
+    expected = response.headers.get("content-length")
+    if expected is None:
+        body = bytearray()
+        for chunk in response.iter_bytes():
+            body += chunk
+        return body
+    body = bytearray(int(expected))
+    view, filled = memoryview(body), 0
+    for chunk in response.iter_bytes():
+        view[filled:filled + len(chunk)] = chunk
+        filled += len(chunk)
+    if filled != len(body):
+        raise EffectorError(f"the screenshot ended after {filled} of {len(body)} bytes")
+    return body

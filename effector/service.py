@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -32,6 +32,9 @@ from effector.errors import (
 )
 from effector.geometry import Rect, ScreenInfo
 from effector.runner import BatchRunner, InputDevice
+
+if TYPE_CHECKING:
+    from effector.capture import ScreenCapture
 
 MAX_LISTED_ERRORS = 3
 
@@ -112,7 +115,9 @@ def create_app(
     return app
 
 
-def create_display_app(settings: EffectorSettings | None = None) -> tuple[FastAPI, Any]:
+def create_display_app(
+    settings: EffectorSettings | None = None,
+) -> tuple[FastAPI, ScreenCapture]:
     """The app on the real display, and the capture object to close after serving.
 
     Raises ``DisplayUnavailableError`` with a clear message when there is no display.
