@@ -1,11 +1,30 @@
-"""Choosing a guess when no cell is certainly safe."""
+"""Choosing a guess when no cell is certainly safe: one-step look-ahead over the best cells.
+
+For a candidate cell ``c`` with exact survival chance ``s``, every number ``v`` it could
+show has an exact probability ``P(v | c safe)`` (the weights of the hypothetical
+positions, see :mod:`analyzer.lookahead`), and after it the best next move survives
+with ``s_v`` (1 when the reveal proves some cell safe). The score is the chance of
+surviving this click and the next, ``s * sum_v P(v) * s_v``, plus a small bonus for
+``progress``, the chance the reveal proves some cell safe. Only cells whose own
+survival chance is close to the best are looked at, most promising first, and the
+search stops as soon as no remaining candidate can beat the best score.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from analyzer.board import Cell
-from analyzer.lookahead import Evaluation
+from analyzer.endgame import MAX_SOLUTIONS, best_endgame_move
+from analyzer.lookahead import Evaluation, outcomes
+
+# Candidates: cells whose mine probability is within this of the lowest one ...
+CANDIDATE_MARGIN = 0.10
+# ... at most this many frontier cells and this many off-frontier representatives.
+MAX_FRONTIER_CANDIDATES = 8
+MAX_OFF_FRONTIER_CANDIDATES = 3
+# Weight of the progress chance in the score.
+PROGRESS_BONUS = 0.0
 
 
 @dataclass(frozen=True)
@@ -17,8 +36,86 @@ class Guess:
     reason: str
 
 
+@dataclass(frozen=True)
+class Rating:
+    """How good opening one cell looks after one step of look-ahead."""
+
+    cell: Cell
+    safety: float  # chance the cell is not a mine
+    next_safety: float  # expected survival chance of the best next move, given a safe reveal
+    progress: float  # chance the reveal proves at least one other cell safe
+
+    @property
+    def score(self) -> float:
+        return self.safety * self.next_safety * (1 + PROGRESS_BONUS * self.progress)
+
+
 def choose_guess(evaluation: Evaluation) -> Guess:
-    """The undecided cell with the lowest exact mine probability (row-major on ties)."""
-    cells = [cell for cell in evaluation.problem.unknowns if cell not in evaluation.mines]
-    best = min(cells, key=lambda cell: (evaluation.p_mine(cell), cell))
-    return Guess(best, evaluation.p_mine(best), "lowest mine probability")
+    """The best guess of ``evaluation`` (a position with no certainly-safe cell)."""
+    undecided = [cell for cell in evaluation.problem.unknowns if cell not in evaluation.mines]
+    if not undecided:
+        raise ValueError("no undecided cell to guess")
+    if evaluation.weight <= MAX_SOLUTIONS:
+        endgame = best_endgame_move(evaluation.problem)
+        if endgame is not None:
+            return Guess(
+                endgame.cell,
+                evaluation.p_mine(endgame.cell),
+                f"endgame: wins {endgame.win_probability:.3f} of {endgame.solutions} placements",
+            )
+    best: Rating | None = None
+    for cell in candidates(evaluation, undecided):
+        safety = 1.0 - evaluation.p_mine(cell)
+        if best is not None and safety * (1 + PROGRESS_BONUS) <= best.score:
+            break
+        rating = rate(evaluation, cell)
+        if best is None or rating.score > best.score:
+            best = rating
+    assert best is not None
+    return Guess(
+        best.cell,
+        1.0 - best.safety,
+        f"guess: survives {best.safety:.3f}, next move {best.next_safety:.3f}, "
+        f"progress {best.progress:.3f}",
+    )
+
+
+def candidates(evaluation: Evaluation, undecided: list[Cell]) -> list[Cell]:
+    """The cells worth a look-ahead, safest first."""
+    lowest = min(evaluation.p_mine(cell) for cell in undecided)
+    unknown = set(evaluation.problem.unknowns)
+    frontier = evaluation.problem.frontier
+    close = [cell for cell in undecided if evaluation.p_mine(cell) <= lowest + CANDIDATE_MARGIN]
+
+    def promise(cell: Cell) -> tuple[float, int, Cell]:
+        return evaluation.p_mine(cell), _unknown_neighbours(cell, unknown), cell
+
+    on = sorted((cell for cell in close if cell in frontier), key=promise)
+    off = sorted((cell for cell in close if cell not in frontier), key=promise)
+    chosen = on[:MAX_FRONTIER_CANDIDATES] + off[:MAX_OFF_FRONTIER_CANDIDATES]
+    return sorted(chosen, key=promise)
+
+
+def rate(evaluation: Evaluation, cell: Cell) -> Rating:
+    """Look one step ahead from opening ``cell``."""
+    safety = 1.0 - evaluation.p_mine(cell)
+    results = outcomes(evaluation, cell)
+    total = sum(outcome.weight for outcome in results)
+    next_safety = progress = 0.0
+    for outcome in results:
+        share = outcome.weight / total
+        after = outcome.after
+        next_safety += share * after.best_safety()
+        if after.safe or not after.problem.unknowns:
+            progress += share
+    return Rating(cell, safety, next_safety, progress)
+
+
+def _unknown_neighbours(cell: Cell, unknown: set[Cell]) -> int:
+    row, col = cell
+    return sum(
+        (row + dr, col + dc) in unknown
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if dr or dc
+    )
