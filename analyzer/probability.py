@@ -113,8 +113,9 @@ def _convolve_all(tables: list[list[int]]) -> list[int]:
 
 def _count_mismatch(frontier_table: list[int], unknown_off: int, mines_left: int) -> Exception:
     possible = [m for m, w in enumerate(frontier_table) if w]
+    need = f"{possible[0]}" if possible[0] == possible[-1] else f"{possible[0]} to {possible[-1]}"
     return UnsatisfiableError(
-        f"no mine placement fits the total mine count: after the flags, {mines_left} mines "
-        f"are left; the numbers need {possible[0]} to {possible[-1]} of them next to them "
-        f"and {unknown_off} unopened cells are not next to any number"
+        f"no mine placement fits the total mine count: {mines_left} mines are left (after "
+        f"the flags and the mines the numbers force); the undecided cells next to numbers "
+        f"hold {need} of them and only {unknown_off} unopened cells touch no number"
     )

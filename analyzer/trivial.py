@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from analyzer.board import Cell
 from analyzer.constraints import NumberConstraint, Problem
-from analyzer.errors import UnsatisfiableError, describe_cell
+from analyzer.errors import UnsatisfiableError, describe_cell, describe_cells
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ def apply_trivial_rules(problem: Problem) -> TrivialResult:
                 queue.append(other)
     mines = frozenset(cell for cell, is_mine in decided.items() if is_mine)
     safe = frozenset(decided) - mines
+    _check_count(problem, mines, safe)
     remaining = Problem(
         problem.height,
         problem.width,
@@ -73,3 +74,19 @@ def _contradiction(
         f"{describe_cell(cause_cell)} and the number at {describe_cell(broken_cell)} "
         "contradict each other"
     )
+
+
+def _check_count(problem: Problem, mines: frozenset[Cell], safe: frozenset[Cell]) -> None:
+    """The forced mines must fit the mines left, the forced safe cells leave room for them."""
+    if len(mines) > problem.mines_left:
+        raise UnsatisfiableError(
+            f"no mine placement fits the total mine count: the numbers force {len(mines)} "
+            f"mines (at {describe_cells(mines)}) but only {problem.mines_left} are left "
+            "after the flags"
+        )
+    room = len(problem.unknowns) - len(safe)
+    if problem.mines_left > room:
+        raise UnsatisfiableError(
+            f"no mine placement fits the total mine count: {problem.mines_left} mines are "
+            f"left after the flags but the numbers leave only {room} cells that can hold one"
+        )

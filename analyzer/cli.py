@@ -1,0 +1,89 @@
+"""``sweeper analyze`` and ``sweeper serve analyzer``.
+
+Heavy imports (z3, FastAPI, uvicorn) happen inside the handlers so ``sweeper --help``
+stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from analyzer.rules import RULES
+
+DEFAULT_PORT = 8001
+
+
+def register(commands: Any, serve_commands: Any) -> None:
+    """Add the analyzer's sub-commands to the ``sweeper`` parser."""
+    analyze = commands.add_parser(
+        "analyze",
+        help="print certain cells, exact mine probabilities and the next move as JSON",
+        description="Analyze a board given as board text ('.' unopened, 'F' flag, "
+        "'*' revealed mine, '0'-'8' opened) and print the JSON of POST /analyze.",
+    )
+    analyze.add_argument(
+        "file", nargs="?", default="-", metavar="FILE|-", help="board text file (default: stdin)"
+    )
+    analyze.add_argument(
+        "--total-mines", type=int, required=True, help="mines in the whole game, flags included"
+    )
+    analyze.add_argument("--rules", choices=RULES, default="safe", help="first-click rules")
+    analyze.add_argument(
+        "--time-limit", type=float, default=None, metavar="SECONDS",
+        help="give up after this long (default: no limit)",
+    )
+    analyze.set_defaults(handler=run_analyze)
+
+    serve = serve_commands.add_parser(
+        "analyzer", help="the analyzer's HTTP service (POST /analyze, docs at /docs)"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback)")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT)
+    serve.add_argument(
+        "--time-limit", type=float, default=10.0, metavar="SECONDS",
+        help="per-request time limit; past it the answer is 503 (default: 10)",
+    )
+    serve.set_defaults(handler=run_serve)
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """Read, analyze and print one board; errors are one line on stderr and exit code 2."""
+    from analyzer.api import analyze
+    from analyzer.board import BoardError, parse_board
+    from analyzer.errors import AnalysisError, AnalysisTimeoutError
+
+    try:
+        text = _read_text(args.file)
+        result = analyze(parse_board(text), args.total_mines, args.rules, args.time_limit)
+    except (OSError, UnicodeDecodeError, BoardError, AnalysisError, AnalysisTimeoutError) as error:
+        print(f"sweeper analyze: {_one_line(error)}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_json()))
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve the analyzer over HTTP until interrupted."""
+    import uvicorn
+
+    from analyzer.service import create_app
+
+    uvicorn.run(create_app(args.time_limit), host=args.host, port=args.port)
+    return 0
+
+
+def _read_text(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        with open(name, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise OSError(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())
