@@ -31,6 +31,8 @@ class StepRecord:
     board_rect: tuple[int, int, int, int]  # left, top, width, height in the screenshot
     rows: int
     cols: int
+    total_mines: int
+    rules: str
     safe: list[tuple[int, int]] = field(default_factory=list)
     mines: list[tuple[int, int]] = field(default_factory=list)
     probabilities: list[list[float | None]] | None = None
@@ -66,12 +68,18 @@ class GameRecorder:
 
 
 class RunRecorder:
-    """A recording directory with one :class:`GameRecorder` per game."""
+    """A recording directory with one :class:`GameRecorder` per game.
+
+    Games already recorded in ``root`` are kept: numbering goes on after them.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.root.mkdir(parents=True, exist_ok=True)
-        self.games = 0
+        numbers = [
+            int(path.name[5:]) for path in root.glob("game-[0-9]*") if path.name[5:].isdigit()
+        ]
+        self.games = max(numbers, default=0)
 
     def new_game(self) -> GameRecorder:
         """Start the folder of the next game."""

@@ -115,9 +115,7 @@ def _play_seed(job: tuple[Config, int]) -> GameResult:
     return play_game(config, seed)
 
 
-def play_games(
-    config: Config, games: int, seed: int, workers: int
-) -> Iterator[GameResult]:
+def play_games(config: Config, games: int, seed: int, workers: int) -> Iterator[GameResult]:
     """Play the run's games on ``workers`` processes; yield results as they finish."""
     jobs = [(config, game_seed) for game_seed in game_seeds(seed, games)]
     if workers <= 1:

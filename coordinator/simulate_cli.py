@@ -31,18 +31,33 @@ def register(commands: Any, serve_commands: Any) -> None:
     size.add_argument("--width", type=int, metavar="W")
     size.add_argument("--height", type=int, metavar="H")
     size.add_argument("--mines", type=int, metavar="M")
-    parser.add_argument("--rules", choices=("safe", "opening"), default="safe",
-                        help="first-click rules (default: safe)")
-    parser.add_argument("--games", type=int, default=100, metavar="N",
-                        help="games to play (default: 100)")
-    parser.add_argument("--seed", type=int, default=0, metavar="S",
-                        help="seed of game 0; game i uses S+i (default: 0)")
-    parser.add_argument("--workers", type=int, default=None, metavar="K",
-                        help="worker processes (default: all cores)")
-    parser.add_argument("--json", action="store_true",
-                        help="end with one JSON line of the figures")
-    parser.add_argument("--show", action="store_true",
-                        help="print every game's final board (for replaying a seed)")
+    parser.add_argument(
+        "--rules",
+        choices=("safe", "opening"),
+        default="safe",
+        help="first-click rules (default: safe)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="games to play (default: 100)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="seed of game 0; game i uses S+i (default: 0)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="K",
+        help="worker processes (default: all cores)",
+    )
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    parser.add_argument(
+        "--show", action="store_true", help="print every game's final board (for replaying a seed)"
+    )
     parser.set_defaults(handler=run_simulate)
 
 
@@ -109,9 +124,14 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
     results: list[GameResult] = []
     wins = 0
     with Progress(
-        TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[wins]} won"), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[wins]} won"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
     ) as progress:
         task = progress.add_task("games", total=games, wins=0)
         for result in play_games(config, games, seed, workers):
@@ -158,5 +178,6 @@ def _print_summary(
             "replay one: sweeper simulate "
             f"--width {config.width} --height {config.height} --mines {config.mines} "
             f"--rules {config.rules} --games 1 --seed {summary.lost_seeds[0]} --show",
-            highlight=False, soft_wrap=True,
+            highlight=False,
+            soft_wrap=True,
         )

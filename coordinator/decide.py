@@ -1,0 +1,103 @@
+"""Asking the analyzer for a decision, in-process or over HTTP, with one result type.
+
+Both paths go through the contracts' JSON shape of ``POST /analyze``, so the bot plays
+exactly the same whether the analyzer runs inside it or as a separate service.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import httpx
+
+from analyzer.board import Board, Cell, format_board
+
+
+class AnalyzerRejectedError(RuntimeError):
+    """The analyzer refused the board (it is malformed or no mine placement fits it)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """The one cell to open next and how risky that is."""
+
+    row: int
+    col: int
+    p_mine: float
+    reason: str
+
+    @property
+    def cell(self) -> Cell:
+        return (self.row, self.col)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The analyzer's answer for one board."""
+
+    safe: list[Cell]
+    mines: list[Cell]
+    probabilities: list[list[float | None]]
+    move: Move | None
+    elapsed_ms: float
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        """Build from the contracts' ``/analyze`` response body."""
+        move = data.get("move")
+        return cls(
+            safe=[(int(r), int(c)) for r, c in data["safe"]],
+            mines=[(int(r), int(c)) for r, c in data["mines"]],
+            probabilities=data["probabilities"],
+            move=None
+            if move is None
+            else Move(int(move["row"]), int(move["col"]), float(move["p_mine"]), move["reason"]),
+            elapsed_ms=float(data.get("elapsed_ms", 0.0)),
+        )
+
+
+class Decider(Protocol):
+    """Anything that turns a board into a decision."""
+
+    def decide(self, board: Board, total_mines: int, rules: str) -> Decision: ...
+
+
+class LocalDecider:
+    """The analyzer running in this process."""
+
+    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+        from analyzer.api import analyze
+        from analyzer.errors import AnalysisError
+
+        try:
+            analysis = analyze(board, total_mines, rules)
+        except AnalysisError as error:
+            raise AnalyzerRejectedError(str(error)) from error
+        return Decision.from_json(analysis.to_json())
+
+
+class RemoteDecider:
+    """The analyzer service at ``base_url`` (``sweeper serve analyzer``)."""
+
+    def __init__(self, base_url: str, token: str | None = None, timeout_s: float = 10.0) -> None:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self._client = httpx.Client(base_url=base_url, headers=headers, timeout=timeout_s)
+
+    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+        body = {"board": format_board(board), "total_mines": total_mines, "rules": rules}
+        try:
+            response = self._client.post("/analyze", json=body)
+        except httpx.HTTPError as error:
+            raise ConnectionError(f"analyzer at {self._client.base_url}: {error}") from error
+        if response.status_code == 422:
+            raise AnalyzerRejectedError(response.json().get("detail", response.text))
+        if response.status_code != 200:
+            raise ConnectionError(
+                f"analyzer at {self._client.base_url} answered {response.status_code}: "
+                f"{response.text[:200]}"
+            )
+        return Decision.from_json(response.json())
+
+    def close(self) -> None:
+        self._client.close()

@@ -1,0 +1,260 @@
+"""The play loop: screenshot -> recognize -> analyze -> click, game after game.
+
+Each turn opens every proven-safe cell in one batch (or the analyzer's one best guess
+when nothing is certain), optionally flags proven mines, then looks again until the
+board is stable. Clicks go only to cell centres inside the recognised board, and to
+the face button to start a new game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from analyzer.board import FLAG, Board, Cell
+from coordinator.decide import Decider, Decision
+from coordinator.recording import GameRecorder, RunRecorder, StepRecord
+from coordinator.watch import BoardWatcher, Sight, WatchError
+from effector.actions import Action, ClickAction, KeyAction
+from effector.client import EffectorClient
+
+# Standard boards whose mine count need not be given: (rows, cols) -> mines.
+STANDARD_MINES = {(9, 9): 10, (16, 16): 40, (16, 30): 99}
+MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
+
+
+class PlayError(RuntimeError):
+    """Playing cannot go on safely; the message says why."""
+
+
+@dataclass
+class PlayOptions:
+    """How to play: games, flags, the first-click rules and the mine count."""
+
+    games: int = 1
+    flags: bool = False
+    rules: str = "safe"
+    mines: int | None = None
+    hold_ms: int = 0
+
+
+@dataclass
+class GameResult:
+    """How one game went."""
+
+    result: str  # won | lost
+    seconds: float
+    clicks: int
+    steps: int
+    guesses: int
+
+
+@dataclass
+class RunSummary:
+    """Statistics of a run of games (the ``--json`` summary)."""
+
+    results: list[GameResult] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for game in self.results if game.result == "won")
+
+    def to_json(self) -> dict[str, object]:
+        from coordinator.stats import median_or_none
+
+        won_seconds = [game.seconds for game in self.results if game.result == "won"]
+        median_won = median_or_none(won_seconds)
+        return {
+            "games": len(self.results),
+            "wins": self.wins,
+            "losses": len(self.results) - self.wins,
+            "median_won_s": None if median_won is None else round(median_won, 3),
+            "clicks": sum(game.clicks for game in self.results),
+            "errors": len(self.errors),
+        }
+
+
+class Player:
+    """Plays the game on screen through an effector and an analyzer."""
+
+    def __init__(
+        self,
+        effector: EffectorClient,
+        decider: Decider,
+        options: PlayOptions,
+        recorder: RunRecorder | None = None,
+    ) -> None:
+        self.effector = effector
+        self.decider = decider
+        self.options = options
+        self.recorder = recorder
+        self.watcher = BoardWatcher(effector)
+        self._mines = 0  # the current game's mine count
+
+    def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:
+        """Play ``options.games`` games; stop early with the error in the summary."""
+        summary = RunSummary()
+        try:
+            sight = self.watcher.locate()
+            for number in range(self.options.games):
+                if number > 0 or sight.status != "playing":
+                    sight = self.new_game(sight)
+                result, sight = self.play_game(sight)
+                summary.results.append(result)
+                on_game_end(result)
+        except (WatchError, PlayError) as error:
+            summary.errors.append(str(error))
+        return summary
+
+    def new_game(self, ended: Sight) -> Sight:
+        """Start the next game with the face button (or F2 when no face is shown)."""
+        face = self.watcher.face_point(ended.image)
+        action: Action
+        if face is not None:
+            rect, (x, y) = face
+            action = ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)
+            self.effector.actions([action], bounds=rect)
+        else:
+            self.effector.actions([KeyAction(key="f2")])
+        try:
+            return self.watcher.wait_for_new_game(ended.board)
+        except WatchError:
+            return self.watcher.locate()
+
+    def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
+        """Play from ``sight`` until the game is won or lost."""
+        game = self.recorder.new_game() if self.recorder else None
+        started = time.monotonic()
+        clicks = steps = guesses = idle = 0
+        mines = self._total_mines(sight.board)
+        self._mines = mines
+        while sight.status == "playing":
+            decide_started = time.perf_counter()
+            decision = self._decide(sight.board, mines)
+            targets, flags = self._targets(sight.board, decision)
+            guesses += not decision.safe
+            analyzed = time.perf_counter()
+            self._click(targets, flags)
+            timings = {
+                "analyze": (analyzed - decide_started) * 1000,
+                "screenshot_to_clicks": (time.monotonic() - sight.captured_at) * 1000,
+            }
+            clicks += len(targets) + len(flags)
+            previous = sight
+            sight = self.watcher.settle(previous.board, targets, flags)
+            steps += 1
+            if game is not None:
+                self._record(
+                    game,
+                    index=steps,
+                    seen=previous,
+                    decision=decision,
+                    targets=targets,
+                    flags=flags,
+                    timings=timings,
+                )
+            idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
+            if idle >= MAX_IDLE_TURNS:
+                raise PlayError(f"the game did not respond to {idle} rounds of clicks")
+        result = GameResult(sight.status, time.monotonic() - started, clicks, steps, guesses)
+        if game is not None:
+            game.finish(
+                {
+                    "result": result.result,
+                    "seconds": round(result.seconds, 3),
+                    "clicks": clicks,
+                    "steps": steps,
+                    "guesses": guesses,
+                }
+            )
+        if sight.status not in ("won", "lost"):
+            raise PlayError(f"the game's status could not be read ({sight.status})")
+        return result, sight
+
+    def _decide(self, board: Board, mines: int) -> Decision:
+        from coordinator.decide import AnalyzerRejectedError
+
+        try:
+            return self.decider.decide(board, mines, self.options.rules)
+        except AnalyzerRejectedError as error:
+            raise PlayError(f"the analyzer rejected the board as read: {error}") from error
+
+    def _targets(self, board: Board, decision: Decision) -> tuple[list[Cell], list[Cell]]:
+        """Cells to open (all proven safe, else the one best guess) and mines to flag."""
+        if decision.safe:
+            targets = _reading_order(decision.safe)
+        elif decision.move is not None:
+            targets = [decision.move.cell]
+        else:
+            raise PlayError("the analyzer found no move on a board still in play")
+        flags = (
+            [cell for cell in decision.mines if board[cell] != FLAG] if self.options.flags else []
+        )
+        return targets, flags
+
+    def _click(self, targets: list[Cell], flags: list[Cell]) -> None:
+        """One batch: open the targets, flag the mines, all inside the board."""
+        geometry = self.watcher.geometry
+        assert geometry is not None
+        actions: list[Action] = [
+            ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)
+            for x, y in (geometry.centre(row, col) for row, col in targets)
+        ]
+        actions += [
+            ClickAction(x=x, y=y, button="right", hold_ms=self.options.hold_ms)
+            for x, y in (geometry.centre(row, col) for row, col in flags)
+        ]
+        self.effector.actions(actions, bounds=self.watcher.board_rect)
+
+    def _total_mines(self, board: Board) -> int:
+        if self.options.mines is not None:
+            return self.options.mines
+        try:
+            return STANDARD_MINES[(board.height, board.width)]
+        except KeyError:
+            raise PlayError(
+                f"a {board.width}x{board.height} board is not a standard size: "
+                "give its mine count with --mines"
+            ) from None
+
+    def _record(
+        self,
+        game: GameRecorder,
+        *,
+        index: int,
+        seen: Sight,
+        decision: Decision,
+        targets: list[Cell],
+        flags: list[Cell],
+        timings: dict[str, float],
+    ) -> None:
+        geometry = self.watcher.geometry
+        assert geometry is not None
+        move = decision.move
+        step = StepRecord(
+            index=index,
+            board=str(seen.board),
+            status=seen.status,
+            board_rect=geometry.rect,
+            rows=geometry.rows,
+            cols=geometry.cols,
+            total_mines=self._mines,
+            rules=self.options.rules,
+            safe=decision.safe,
+            mines=decision.mines,
+            probabilities=decision.probabilities,
+            move=None
+            if move is None
+            else {"row": move.row, "col": move.col, "p_mine": move.p_mine, "reason": move.reason},
+            clicks=[{"cell": list(cell), "button": "left"} for cell in targets]
+            + [{"cell": list(cell), "button": "right"} for cell in flags],
+            timings_ms={name: round(value, 2) for name, value in timings.items()},
+        )
+        game.add(step, seen.image)
+
+
+def _reading_order(cells: Iterable[Cell]) -> list[Cell]:
+    """Cells row by row, alternating direction, to keep the mouse path short."""
+    return sorted(cells, key=lambda cell: (cell[0], cell[1] if cell[0] % 2 == 0 else -cell[1]))

@@ -1,0 +1,223 @@
+"""``sweeper play``, ``sweeper demo`` and ``sweeper replay``: the bot's own commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from coordinator.play import Player, RunSummary
+
+DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+
+
+def register(commands: Any, serve_commands: Any) -> None:
+    """Add ``play``, ``demo`` and ``replay`` to the ``sweeper`` command line."""
+    play = commands.add_parser(
+        "play",
+        help="play the Minesweeper game on screen",
+        description="Play whatever Minesweeper board is on screen, game after game.",
+    )
+    play.add_argument(
+        "--effector", metavar="URL", help="effector service (default: start one on this display)"
+    )
+    play.add_argument(
+        "--analyzer", metavar="URL", help="analyzer service (default: analyze in-process)"
+    )
+    play.add_argument(
+        "--token",
+        default=os.environ.get("SWEEPER_TOKEN"),
+        help="bearer token for the services (default: $SWEEPER_TOKEN)",
+    )
+    _add_game_arguments(play)
+    play.set_defaults(handler=run_play)
+
+    demo = commands.add_parser(
+        "demo",
+        help="the bot plays expert games of the bundled game on a virtual display",
+        description="Start a virtual display with the bundled game in Chromium and an "
+        "effector, play expert games, print the table and write a recording.",
+    )
+    _add_game_arguments(demo, games=5, record="recordings/demo")
+    demo.add_argument("--seed", type=int, help="game seed (default: a new game each time)")
+    demo.add_argument("--cell", type=int, default=24, help="tile size in px (default 24)")
+    demo.set_defaults(handler=run_demo)
+
+    replay = commands.add_parser(
+        "replay",
+        help="re-run the recognizer and analyzer on a recording offline",
+        description="Re-read every recorded screenshot and re-analyse every recorded "
+        "board; report any difference from what was recorded.",
+    )
+    replay.add_argument("directory", type=Path, help="a --record directory or one game in it")
+    replay.set_defaults(handler=run_replay)
+
+
+def _add_game_arguments(
+    parser: argparse.ArgumentParser, games: int = 1, record: str | None = None
+) -> None:
+    parser.add_argument(
+        "--games", type=_positive, default=games, help=f"games to play (default {games})"
+    )
+    parser.add_argument(
+        "--flags",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="flag proven mines (default: no, it is faster)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=("safe", "opening"),
+        default="safe",
+        help="the game's first-click rule (default safe)",
+    )
+    parser.add_argument(
+        "--mines",
+        type=_positive,
+        help="total mines (default: from the board size, for standard boards)",
+    )
+    parser.add_argument(
+        "--hold-ms",
+        type=int,
+        default=0,
+        help="hold each click this long (for games that ignore instant clicks)",
+    )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=None if record is None else Path(record),
+        metavar="DIR",
+        help="save every step and an annotated replay in DIR",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the summary as JSON on the last line"
+    )
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Play on the screen an effector shows (a local one by default)."""
+    from coordinator.local_effector import local_effector
+
+    if args.effector is None and not os.environ.get("DISPLAY"):
+        print(
+            "sweeper play: no --effector given and DISPLAY is not set: there is no "
+            "screen to play on (run 'sweeper demo' for a virtual one)",
+            file=sys.stderr,
+        )
+        return 2
+    with ExitStack() as stack:
+        url = args.effector or stack.enter_context(local_effector(os.environ))
+        return _play_and_report(url, args, stack)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """The README's main job: the bundled game on a virtual display, played by the bot."""
+    from coordinator.local_effector import local_effector
+    from practice.desktop import VirtualDesktop
+
+    game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
+    if args.seed is not None:
+        game["seed"] = args.seed
+    with ExitStack() as stack:
+        print("starting the virtual display, Chromium and the effector...", file=sys.stderr)
+        desktop = stack.enter_context(VirtualDesktop(game_params=game))
+        url = stack.enter_context(local_effector(desktop.env()))
+        return _play_and_report(url, args, stack)
+
+
+def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> int:
+    from coordinator.decide import Decider, LocalDecider, RemoteDecider
+    from coordinator.play import Player, PlayOptions
+    from coordinator.recording import RunRecorder
+    from effector.client import EffectorClient
+
+    effector = stack.enter_context(EffectorClient(url, token=getattr(args, "token", None)))
+    analyzer_url = getattr(args, "analyzer", None)
+    decider: Decider = (
+        RemoteDecider(analyzer_url, token=args.token) if analyzer_url else LocalDecider()
+    )
+    options = PlayOptions(
+        games=args.games, flags=args.flags, rules=args.rules, mines=args.mines, hold_ms=args.hold_ms
+    )
+    recorder = RunRecorder(args.record) if args.record else None
+    summary = _play_with_progress(Player(effector, decider, options, recorder), args.games)
+    _report(summary, args)
+    return 1 if summary.errors else 0
+
+
+def _play_with_progress(player: Player, games: int) -> RunSummary:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (
+        TextColumn("playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[wins]} won"),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("games", total=games, wins=0)
+        wins = 0
+
+        def advance(result: Any) -> None:
+            nonlocal wins
+            wins += result.result == "won"
+            progress.update(task, advance=1, wins=wins)
+
+        return player.play(on_game_end=advance)
+
+
+def _report(summary: RunSummary, args: argparse.Namespace) -> None:
+    from coordinator.stats import print_table
+
+    data = summary.to_json()
+    rate = f"{summary.wins / len(summary.results):.0%}" if summary.results else "-"
+    median = data["median_won_s"]
+    print_table(
+        "sweeper play",
+        [
+            ("games", str(data["games"])),
+            ("wins", str(data["wins"])),
+            ("losses", str(data["losses"])),
+            ("win rate", rate),
+            ("median won game", "-" if median is None else f"{median:.2f} s"),
+            ("clicks", str(data["clicks"])),
+            ("errors", str(data["errors"])),
+        ],
+    )
+    for error in summary.errors:
+        print(f"stopped: {error}", file=sys.stderr)
+    if args.record:
+        pages = sorted(Path(args.record).glob("game-*/replay.html"))
+        if pages:
+            print(f"annotated replay: {pages[-1]} (and {len(pages)} game(s) in {args.record})")
+    if args.json:
+        print(json.dumps(data))
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Compare a recording with a fresh offline run of the recognizer and analyzer."""
+    from coordinator.replay import count_steps, replay_differences
+
+    try:
+        steps = count_steps(args.directory)
+        differences = list(replay_differences(args.directory))
+    except FileNotFoundError as error:
+        print(f"sweeper replay: {error}", file=sys.stderr)
+        return 2
+    for line in differences:
+        print(line)
+    print(f"{steps} step(s) replayed, {len(differences)} difference(s)")
+    return 1 if differences else 0

@@ -1,0 +1,183 @@
+"""Looking at the game: find the board once, then re-read it until it is stable.
+
+The watcher asks the effector for pixels and the recognizer for meaning. It never
+hands out a board it is unsure of: unreadable cells, a board that contradicts the
+previous one, or a board that moved make it look again, and past a deadline stop
+with a :class:`WatchError` that says what it saw.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.board import UNOPENED, Board, Cell
+from coordinator.consistency import impossible_changes
+from effector.client import EffectorClient
+from effector.geometry import Rect
+from recognizer.api import Recognition, read_board, recognize
+from recognizer.faces import SEARCH_ROWS
+from recognizer.geometry import BoardGeometry
+from recognizer.skins import Skin, load_skin
+
+POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
+
+
+class WatchError(RuntimeError):
+    """The board could not be seen reliably; the message says what was wrong."""
+
+
+@dataclass(frozen=True)
+class Sight:
+    """One confident reading of the board; ``captured_at`` is when its screenshot was
+    requested (``time.monotonic()``)."""
+
+    board: Board
+    status: str
+    recognition: Recognition
+    image: npt.NDArray[np.uint8]
+    captured_at: float
+
+
+class BoardWatcher:
+    """Finds the board on screen and reads it through the effector."""
+
+    def __init__(self, effector: EffectorClient, skins: list[str] | None = None) -> None:
+        self.effector = effector
+        self.skin_names = skins
+        self.screen = effector.screen()
+        self.region: Rect | None = None
+        self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
+        self.skin: Skin | None = None
+
+    @property
+    def board_rect(self) -> Rect:
+        """The board's rectangle on the screen (clicks on cells must stay inside it)."""
+        if self.geometry is None:
+            raise WatchError("the board has not been located yet")
+        x, y, width, height = self.geometry.rect
+        left, top = self.geometry.origin
+        return Rect(left=left + x, top=top + y, width=width, height=height)
+
+    def locate(self, timeout_s: float = 5.0) -> Sight:
+        """Find the board anywhere on the screen and read it, looking again until found."""
+        deadline = time.monotonic() + timeout_s
+        message = "no Minesweeper board found on the screen"
+        while True:
+            image = self.effector.screenshot()
+            found = recognize(image, self.skin_names, origin=(self.screen.left, self.screen.top))
+            if found.ok and found.geometry is not None and found.skin is not None:
+                self._watch_region(found.geometry, load_skin(found.skin))
+                return self.look_until_readable(deadline)
+            message = found.message or message
+            if time.monotonic() >= deadline:
+                raise WatchError(f"{message} (looked for {timeout_s:.0f} s)")
+            time.sleep(0.1)
+
+    def look(self) -> tuple[Recognition, npt.NDArray[np.uint8], float]:
+        """Capture the watched region once and read the board in it; also return the
+        monotonic time at which the capture was requested."""
+        if self.region is None or self.geometry is None or self.skin is None:
+            raise WatchError("the board has not been located yet")
+        requested_at = time.monotonic()
+        image = self.effector.screenshot(self.region)
+        return read_board(image, self.geometry, self.skin), image, requested_at
+
+    def look_until_readable(self, deadline: float) -> Sight:
+        """Read until every cell is confident, or raise past ``deadline``."""
+        while True:
+            recognition, image, requested_at = self.look()
+            if recognition.board is not None:
+                return Sight(
+                    recognition.board, recognition.status, recognition, image, requested_at
+                )
+            if time.monotonic() >= deadline:
+                raise WatchError(f"the board stayed unreadable: {recognition.message}")
+            time.sleep(POLL_S)
+
+    def settle(
+        self,
+        previous: Board,
+        clicked: Collection[Cell],
+        flag_toggled: Collection[Cell] = (),
+        timeout_s: float = 3.0,
+    ) -> Sight:
+        """The board after clicks: wait until the clicked cells are open (or the game
+        ended) and two readings in a row agree, and check it could follow ``previous``.
+        """
+        deadline = time.monotonic() + timeout_s
+        last: Sight | None = None
+        while True:
+            sight = self.look_until_readable(deadline)
+            faulty = (
+                impossible_changes(previous, sight.board, flag_toggled)
+                if sight.status == "playing"
+                else []
+            )
+            if (
+                not faulty
+                and last is not None
+                and sight.board == last.board
+                and sight.status == last.status
+                and (_clicks_took_effect(sight, clicked) or time.monotonic() >= deadline)
+            ):
+                return sight
+            if faulty and time.monotonic() >= deadline:
+                raise WatchError(
+                    "the board contradicts the previous one at "
+                    + ", ".join(f"({r}, {c})" for r, c in faulty[:10])
+                    + "; refusing to act on it"
+                )
+            last = None if faulty else sight
+            time.sleep(POLL_S)
+
+    def wait_for_new_game(self, ended: Board, timeout_s: float = 5.0) -> Sight:
+        """After a restart: the first stable board of a game in play that differs from
+        the ended one (some clones open a few cells by themselves at the start)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            sight = self.look_until_readable(deadline)
+            if sight.status == "playing" and (sight.board != ended or sight.board.is_fresh):
+                return sight
+            if time.monotonic() >= deadline:
+                raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
+            time.sleep(0.02)
+
+    def face_point(self, image: npt.NDArray[np.uint8]) -> tuple[Rect, tuple[int, int]] | None:
+        """The face button's rectangle and centre on the screen, if one is shown."""
+        from recognizer.faces import find_yellow_face
+
+        if self.region is None or self.geometry is None:
+            return None
+        found = find_yellow_face(image, self.geometry)
+        if found is None:
+            return None
+        x, y, width, height = found
+        rect = Rect(left=self.region.left + x, top=self.region.top + y, width=width, height=height)
+        return rect, (rect.left + width // 2, rect.top + height // 2)
+
+    def _watch_region(self, geometry: BoardGeometry, skin: Skin) -> None:
+        """Watch the board plus the strip above it where the face sits, and nothing more."""
+        pitch = geometry.pitch
+        x, y, width, height = geometry.rect
+        left = max(self.screen.left, geometry.origin[0] + x - round(pitch))
+        top = max(self.screen.top, geometry.origin[1] + y - round((SEARCH_ROWS + 0.5) * pitch))
+        right = min(self.screen.right, geometry.origin[0] + x + width + round(pitch))
+        bottom = min(self.screen.bottom, geometry.origin[1] + y + height + round(pitch))
+        self.region = Rect(left=left, top=top, width=right - left, height=bottom - top)
+        self.geometry = replace(
+            geometry.shifted(geometry.origin[0] - left, geometry.origin[1] - top),
+            origin=(left, top),
+        )
+        self.skin = skin
+
+
+def _clicks_took_effect(sight: Sight, clicked: Collection[Cell]) -> bool:
+    """Whether every clicked cell is no longer unopened, or the game is over."""
+    if sight.status != "playing":
+        return True
+    return all(sight.board[cell] != UNOPENED for cell in clicked)
