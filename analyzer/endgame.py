@@ -23,6 +23,8 @@ from itertools import combinations
 
 from analyzer.board import Cell
 from analyzer.constraints import Problem
+from analyzer.frontier import split_frontier
+from analyzer.lookahead import counted
 
 MAX_SOLUTIONS = 400
 MAX_NODES = 60_000
@@ -132,6 +134,30 @@ def win_probability(
         return search.worth(search.everything)
     except _OutOfBudgetError:
         return None
+
+
+def independent_regions(problem: Problem) -> list[Problem]:
+    """Parts of the board no future reveal elsewhere can inform, as sub-problems.
+
+    A frontier component is independent when none of its cells touches an unknown cell
+    outside it and every placement that fits it holds the same number of mines (so the
+    total count says nothing more either). Such a region must be played out by itself
+    sooner or later, whatever happens elsewhere: an isolated 50/50 is the smallest case.
+    """
+    unknown = set(problem.unknowns)
+    regions = []
+    for component in split_frontier(problem).components:
+        cells = set(component.cells)
+        if any(n in unknown and n not in cells for cell in cells for n in _around(cell)):
+            continue
+        mine_counts = [m for m, weight in enumerate(counted(component).weights) if weight]
+        if len(mine_counts) != 1:
+            continue
+        constraints = tuple(c for c in problem.constraints if cells.issuperset(c.unknowns))
+        regions.append(Problem(
+            problem.height, problem.width, constraints, tuple(sorted(cells)), mine_counts[0]
+        ))
+    return regions
 
 
 def _around(cell: Cell) -> list[Cell]:

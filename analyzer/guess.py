@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.board import Cell
-from analyzer.endgame import MAX_SOLUTIONS, best_endgame_move
+from analyzer.endgame import MAX_SOLUTIONS, best_endgame_move, independent_regions
 from analyzer.lookahead import Evaluation, outcomes
 
 # Candidates: cells whose mine probability is within this of the lowest one ...
@@ -23,8 +23,11 @@ CANDIDATE_MARGIN = 0.10
 # ... at most this many frontier cells and this many off-frontier representatives.
 MAX_FRONTIER_CANDIDATES = 8
 MAX_OFF_FRONTIER_CANDIDATES = 3
-# Weight of the progress chance in the score.
+# Weight of the progress chance in the score, and exponent of the next move's safety.
 PROGRESS_BONUS = 0.0
+NEXT_SAFETY_WEIGHT = 1.0
+# Play out regions that no other reveal can inform (isolated 50/50s ...) before anything else.
+TAKE_INDEPENDENT_REGIONS_FIRST = True
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,11 @@ class Rating:
 
     @property
     def score(self) -> float:
-        return self.safety * self.next_safety * (1 + PROGRESS_BONUS * self.progress)
+        return (
+            self.safety
+            * float(self.next_safety**NEXT_SAFETY_WEIGHT)
+            * (1 + PROGRESS_BONUS * self.progress)
+        )
 
 
 def choose_guess(evaluation: Evaluation) -> Guess:
@@ -55,6 +62,16 @@ def choose_guess(evaluation: Evaluation) -> Guess:
     undecided = [cell for cell in evaluation.problem.unknowns if cell not in evaluation.mines]
     if not undecided:
         raise ValueError("no undecided cell to guess")
+    if TAKE_INDEPENDENT_REGIONS_FIRST:
+        for region in independent_regions(evaluation.problem):
+            local = best_endgame_move(region)
+            if local is not None:
+                return Guess(
+                    local.cell,
+                    evaluation.p_mine(local.cell),
+                    f"isolated region of {len(region.unknowns)} cells no other reveal can "
+                    f"inform: wins {local.win_probability:.3f} of it",
+                )
     if evaluation.weight <= MAX_SOLUTIONS:
         endgame = best_endgame_move(evaluation.problem)
         if endgame is not None:

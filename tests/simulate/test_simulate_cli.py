@@ -1,0 +1,71 @@
+"""``sweeper simulate`` on the command line: the JSON line and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from coordinator.cli import main
+
+
+def test_json_is_the_last_line_with_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main([
+        "simulate", "--difficulty", "beginner", "--rules", "safe",
+        "--games", "4", "--seed", "11", "--workers", "1", "--json",
+    ])
+    out = capsys.readouterr().out
+    assert code == 0
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["games"] == 4
+    assert 0 <= figures["wins"] <= 4
+    assert figures["win_rate"] == pytest.approx(figures["wins"] / 4)
+    assert 0 < figures["ci95"] < 1
+    assert figures["ms_per_game_median"] >= 0
+    assert (figures["width"], figures["height"], figures["mines"]) == (9, 9, 10)
+    assert "win rate" in out
+
+
+def test_custom_size_and_show_print_the_final_board(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main([
+        "simulate", "--width", "5", "--height", "4", "--mines", "3", "--rules", "opening",
+        "--games", "1", "--seed", "3", "--workers", "1", "--show",
+    ])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "game seed 3:" in out
+    cell_chars = set(".F*012345678")
+    board_lines = [line for line in out.splitlines() if len(line) == 5 and set(line) <= cell_chars]
+    assert len(board_lines) == 4
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--difficulty", "expert", "--width", "9"], "not both"),
+        (["--width", "9", "--height", "9"], "all three"),
+        (["--width", "0", "--height", "9", "--mines", "1"], "at least 1x1"),
+        (["--width", "3", "--height", "3", "--mines", "9"], "does not fit"),
+        (
+            ["--width", "5", "--height", "5", "--mines", "17", "--rules", "opening"],
+            "expected 0 to 16",
+        ),
+        (["--difficulty", "expert", "--games", "0"], "--games must be 1 or more"),
+        (["--difficulty", "expert", "--workers", "0"], "--workers must be 1 or more"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["simulate", *arguments])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_unknown_difficulty_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--difficulty", "impossible"])
+    assert exit_info.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
