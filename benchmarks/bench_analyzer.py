@@ -1,0 +1,107 @@
+"""Analyzer speed on real expert positions, against the plain two-checks-per-cell Z3 loop.
+
+Plays seeded expert games (30x16, 99 mines, 'safe' rules) with the in-process engine,
+opening every cell the analyzer proves safe (else its move), and keeps every position
+after the first click. On those positions it times ``analyze()``; on an evenly spread
+sample of them, in the same run, it also times ``plain_certain_cells()`` (one
+incremental Z3 solver, two checks per unopened cell, every number and the total count)
+and checks both give the same certain cells. Prints median/p95/p99 and the speed-up.
+
+An analyzer figure per position is the best of ``--repeat`` runs, so that a busy shared
+machine does not count as analyzer latency; the plain loop runs once per position (it
+takes seconds, so the noise is small in comparison).
+
+    .venv/bin/python benchmarks/bench_analyzer.py [--games 20] [--plain 40] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+from analyzer.api import analyze
+from analyzer.board import Board, parse_board
+from analyzer.plain_z3 import plain_certain_cells
+from practice.engine import DIFFICULTIES, Game
+
+WIDTH, HEIGHT, MINES = DIFFICULTIES["expert"]
+
+
+def main() -> int:
+    """Run the benchmark and print one line per figure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="expert games to play")
+    parser.add_argument("--plain", type=int, default=40, help="positions for the plain loop")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--repeat", type=int, default=3, help="analyzer runs per position")
+    args = parser.parse_args()
+
+    analyze(parse_board("01.\n02.\n01.\n"), 2)  # load Z3 before timing anything
+    positions, wins = _play(args.seed, args.games)
+    print(f"{len(positions)} positions from {args.games} expert games "
+          f"(seeds {args.seed}-{args.seed + args.games - 1}, {wins} won); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    analyzer_ms = [_analyze_ms(board, args.repeat) for board in positions]
+    _report("analyzer", analyzer_ms)
+
+    sample = [int(i) for i in np.linspace(0, len(positions) - 1, min(args.plain, len(positions)))]
+    plain_ms, paired_ms, agree = [], [], 0
+    for index in sample:
+        board = positions[index]
+        started = time.perf_counter()
+        plain = plain_certain_cells(board, MINES)
+        plain_ms.append((time.perf_counter() - started) * 1000)
+        paired_ms.append(_analyze_ms(board, args.repeat))
+        result = analyze(board, MINES)
+        agree += plain == (set(result.safe), set(result.mines))
+    _report("plain Z3 loop", plain_ms)
+    _report("analyzer, same sample", paired_ms)
+    ratios = np.array(plain_ms) / np.array(paired_ms)
+    print(f"speed-up on the same {len(sample)} positions: "
+          f"{np.median(plain_ms) / np.median(paired_ms):.0f}x (ratio of medians), "
+          f"{np.median(ratios):.0f}x (median per position), "
+          f"{sum(plain_ms) / sum(paired_ms):.0f}x (total time)")
+    print(f"certain cells agree on {agree}/{len(sample)} positions")
+    return 0 if agree == len(sample) else 1
+
+
+def _play(first_seed: int, games: int) -> tuple[list[Board], int]:
+    positions: list[Board] = []
+    wins = 0
+    for seed in range(first_seed, first_seed + games):
+        game = Game(WIDTH, HEIGHT, MINES, rules="safe", seed=seed)
+        while game.status == "playing":
+            board = game.board
+            result = analyze(board, MINES)
+            if not board.is_fresh:
+                positions.append(board)
+            assert result.move is not None, "a game in play always has a move"
+            for cell in result.safe or [(result.move.row, result.move.col)]:
+                if game.status == "playing":
+                    game.open(*cell)
+        wins += game.status == "won"
+    return positions, wins
+
+
+def _analyze_ms(board: Board, repeat: int) -> float:
+    """The best of ``repeat`` wall-clock times of ``analyze(board)``, in milliseconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        analyze(board, MINES)
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
+
+
+def _report(name: str, samples_ms: list[float]) -> None:
+    values = np.array(samples_ms)
+    median, p95, p99 = np.percentile(values, [50, 95, 99])
+    print(f"{name}: median {median:.2f} ms, p95 {p95:.2f} ms, p99 {p99:.2f} ms, "
+          f"max {values.max():.2f} ms ({len(values)} positions)")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
