@@ -37,6 +37,7 @@ class PlayOptions:
     rules: str = "safe"
     mines: int | None = None
     hold_ms: int = 0
+    skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
 
 
 @dataclass
@@ -85,12 +86,15 @@ class Player:
         decider: Decider,
         options: PlayOptions,
         recorder: RunRecorder | None = None,
+        on_sight: Callable[[Sight], None] = lambda _: None,
     ) -> None:
+        """``on_sight`` sees every board the player is about to act on (or ends a game on)."""
         self.effector = effector
         self.decider = decider
         self.options = options
         self.recorder = recorder
-        self.watcher = BoardWatcher(effector)
+        self.on_sight = on_sight
+        self.watcher = BoardWatcher(effector, options.skins)
         self._mines = 0  # the current game's mine count
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:
@@ -130,6 +134,7 @@ class Player:
         clicks = steps = guesses = idle = 0
         mines = self._total_mines(sight.board)
         self._mines = mines
+        self.on_sight(sight)
         while sight.status == "playing":
             decide_started = time.perf_counter()
             decision = self._decide(sight.board, mines)
@@ -144,6 +149,7 @@ class Player:
             clicks += len(targets) + len(flags)
             previous = sight
             sight = self.watcher.settle(previous.board, targets, flags)
+            self.on_sight(sight)
             steps += 1
             if game is not None:
                 self._record(

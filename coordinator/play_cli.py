@@ -149,7 +149,12 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
         RemoteDecider(analyzer_url, token=args.token) if analyzer_url else LocalDecider()
     )
     options = PlayOptions(
-        games=args.games, flags=args.flags, rules=args.rules, mines=args.mines, hold_ms=args.hold_ms
+        games=args.games,
+        flags=args.flags,
+        rules=args.rules,
+        mines=args.mines,
+        hold_ms=args.hold_ms,
+        skins=args.skins,
     )
     recorder = RunRecorder(args.record) if args.record else None
     summary = _play_with_progress(Player(effector, decider, options, recorder), args.games)

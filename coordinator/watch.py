@@ -64,15 +64,30 @@ class BoardWatcher:
         return Rect(left=left + x, top=top + y, width=width, height=height)
 
     def locate(self, timeout_s: float = 5.0) -> Sight:
-        """Find the board anywhere on the screen and read it, looking again until found."""
+        """Find the board anywhere on the screen and read it, looking again until found.
+
+        A board counts as found only when two looks in a row place it identically, so a
+        window still being drawn or resized is never taken for the board.
+        """
         deadline = time.monotonic() + timeout_s
         message = "no Minesweeper board found on the screen"
+        previous: tuple[object, ...] | None = None
         while True:
             image = self.effector.screenshot()
             found = recognize(image, self.skin_names, origin=(self.screen.left, self.screen.top))
             if found.ok and found.geometry is not None and found.skin is not None:
-                self._watch_region(found.geometry, load_skin(found.skin))
-                return self.look_until_readable(deadline)
+                placement = (
+                    found.skin,
+                    found.geometry.rect,
+                    found.geometry.rows,
+                    found.geometry.cols,
+                )
+                if placement == previous:
+                    self._watch_region(found.geometry, load_skin(found.skin))
+                    return self.look_until_readable(deadline)
+                previous = placement
+                continue
+            previous = None
             message = found.message or message
             if time.monotonic() >= deadline:
                 raise WatchError(f"{message} (looked for {timeout_s:.0f} s)")
@@ -88,15 +103,16 @@ class BoardWatcher:
         return read_board(image, self.geometry, self.skin), image, requested_at
 
     def look_until_readable(self, deadline: float) -> Sight:
-        """Read until every cell is confident, or raise past ``deadline``."""
+        """Read until every cell and the status are confident, or raise past ``deadline``."""
         while True:
             recognition, image, requested_at = self.look()
-            if recognition.board is not None:
+            if recognition.board is not None and recognition.status != "unknown":
                 return Sight(
                     recognition.board, recognition.status, recognition, image, requested_at
                 )
             if time.monotonic() >= deadline:
-                raise WatchError(f"the board stayed unreadable: {recognition.message}")
+                problem = recognition.message or "the game's status (face) could not be read"
+                raise WatchError(f"the board stayed unreadable: {problem}")
             time.sleep(POLL_S)
 
     def settle(

@@ -1,0 +1,138 @@
+"""The bot plays real games end to end: Xvfb, Chromium or xdemineur, the real effector.
+
+The page's true state (``window.__state()``) is read by the test only, after every board
+the bot acts on, to check that the bot read exactly what was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from coordinator.decide import LocalDecider
+from coordinator.local_effector import local_effector
+from coordinator.play import Player, PlayOptions, RunSummary
+from coordinator.watch import Sight
+from effector.actions import Action, BatchResult, ClickAction
+from effector.client import EffectorClient
+from effector.geometry import Rect
+from practice.desktop import VirtualDesktop
+
+pytestmark = pytest.mark.e2e
+
+EXPERT: dict[str, str | int] = {"width": 30, "height": 16, "mines": 99, "rules": "safe"}
+
+
+class ClickLog(EffectorClient):
+    """The real effector client, keeping a copy of every click it sends."""
+
+    def __init__(self, base_url: str) -> None:
+        super().__init__(base_url)
+        self.clicks: list[tuple[int, int, str]] = []
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        self.clicks += [(a.x, a.y, a.button) for a in actions if isinstance(a, ClickAction)]
+        return super().actions(actions, bounds)
+
+
+@dataclass
+class TruthCheck:
+    """Compares every board the bot acts on with the page's true state."""
+
+    desktop: VirtualDesktop
+    seen: int = 0
+    mismatches: list[str] = field(default_factory=list)
+
+    def __call__(self, sight: Sight) -> None:
+        state = self.desktop.page_state()
+        self.seen += 1
+        if str(sight.board) != state["board"] or sight.status != state["status"]:
+            self.mismatches.append(
+                f"read {sight.status}:\n{sight.board}\ntruth {state['status']}:\n{state['board']}"
+            )
+
+
+@pytest.fixture(scope="module")
+def desktop() -> Iterator[VirtualDesktop]:
+    with VirtualDesktop(
+        screen_size=(1400, 1000),
+        window_position=(37, 21),
+        game_params=EXPERT | {"cell": 24, "seed": 1},
+    ) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def effector(desktop: VirtualDesktop) -> Iterator[ClickLog]:
+    with local_effector(desktop.env()) as url:
+        client = ClickLog(url)
+        yield client
+        client.close()
+
+
+def board_rect(desktop: VirtualDesktop) -> Rect:
+    """The true rectangle of the page's cells on the screen."""
+    state: dict[str, Any] = desktop.page_state()
+    canvas, layout, cell = desktop.canvas_rect(), state["layout"], int(state["cell"])
+    return Rect(
+        left=canvas.left + layout["cellsLeft"],
+        top=canvas.top + layout["cellsTop"],
+        width=state["width"] * cell,
+        height=state["height"] * cell,
+    )
+
+
+def play_one(
+    desktop: VirtualDesktop, effector: ClickLog, **game: Any
+) -> tuple[RunSummary, TruthCheck]:
+    desktop.new_game(EXPERT | game)
+    effector.clicks.clear()
+    check = TruthCheck(desktop)
+    player = Player(effector, LocalDecider(), PlayOptions(games=1), on_sight=check)
+    summary = player.play()
+    return summary, check
+
+
+@pytest.mark.parametrize(("seed", "cell"), [(11, 24), (12, 24), (13, 24), (21, 16), (22, 16)])
+def test_bot_plays_a_seeded_expert_game_reading_exactly_the_truth(
+    desktop: VirtualDesktop, effector: ClickLog, seed: int, cell: int
+) -> None:
+    summary, check = play_one(desktop, effector, seed=seed, cell=cell)
+    assert summary.errors == []
+    assert len(summary.results) == 1, "the game must end"
+    truth = desktop.page_state()
+    assert summary.results[0].result == truth["status"] and truth["status"] in ("won", "lost")
+    assert check.seen >= 2 and check.mismatches == []
+    rect = board_rect(desktop)
+    assert effector.clicks, "the bot must have clicked"
+    outside = [(x, y) for x, y, _ in effector.clicks if not rect.contains_point(x, y)]
+    assert outside == [], f"clicks outside the board {rect.describe()}"
+
+
+def test_bot_plays_several_games_in_a_row_with_the_face(
+    desktop: VirtualDesktop, effector: ClickLog
+) -> None:
+    desktop.new_game(EXPERT | {"cell": 24})
+    summary = Player(effector, LocalDecider(), PlayOptions(games=3)).play()
+    assert summary.errors == []
+    assert len(summary.results) == 3
+    assert all(result.result in ("won", "lost") for result in summary.results)
+
+
+def test_bot_plays_a_whole_xdemineur_game(desktop: VirtualDesktop, effector: ClickLog) -> None:
+    window = desktop.start_xdemineur(position=(40, 540))
+    effector.clicks.clear()
+    options = PlayOptions(games=1, mines=99, skins=["xdemineur"])
+    summary = Player(effector, LocalDecider(), options).play()
+    assert summary.errors == []
+    assert [result.result for result in summary.results] in (["won"], ["lost"])
+    rect = Rect(
+        left=window.rect.left,
+        top=window.rect.top,
+        width=window.rect.width,
+        height=window.rect.height,
+    )
+    assert effector.clicks and all(rect.contains_point(x, y) for x, y, _ in effector.clicks)
