@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from types import FrameType
-from typing import Any
+from typing import Any, NoReturn
 
 GAME_PARAMS = ("width", "height", "mines", "seed", "rules", "cell")
 
@@ -55,6 +56,9 @@ def add_desktop_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xdemineur", action="store_true", help="also start xdemineur")
     parser.add_argument("--xdemineur-position", type=pair(","), default=(0, 600),
                         help="xdemineur window position X,Y (default 0,600)")
+    parser.add_argument("--serve-effector", metavar="HOST:PORT",
+                        help="also run 'sweeper serve effector' on this display, bound to "
+                             "HOST:PORT (a non-loopback HOST needs $SWEEPER_EFFECTOR_TOKEN)")
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -78,15 +82,33 @@ def run_desktop(args: argparse.Namespace) -> int:
             if args.xdemineur:
                 xdemineur = desktop.start_xdemineur(position=args.xdemineur_position)
                 print(f"XDEMINEUR={xdemineur.rect}", flush=True)
-            print("running; press Ctrl-C to stop", flush=True)
-            while True:
-                time.sleep(3600)
+            if args.serve_effector:
+                _serve_effector(args.serve_effector, desktop.env())
+            else:
+                print("running; press Ctrl-C to stop", flush=True)
+                while True:
+                    time.sleep(3600)
     except KeyboardInterrupt:
         print("stopped", flush=True)
         return 0
     except (RuntimeError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+
+
+def _serve_effector(address: str, env: dict[str, str]) -> NoReturn:
+    """Run the effector service on the desktop's display until it exits or Ctrl-C."""
+    host, _, port = address.rpartition(":")
+    command = [sys.executable, "-m", "coordinator", "serve", "effector",
+               "--host", host or "127.0.0.1", "--port", port]
+    print(f"EFFECTOR=http://{host or '127.0.0.1'}:{port}", flush=True)
+    with subprocess.Popen(command, env=env) as effector:
+        try:
+            code = effector.wait()
+        finally:
+            if effector.poll() is None:
+                effector.terminate()
+    raise RuntimeError(f"the effector service exited with code {code}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -60,6 +60,7 @@ class VirtualDisplay:
                 "-nolisten",
                 "tcp",
                 "-ac",
+                "-noreset",
             ],
             pass_fds=(write_fd,),
             stdout=subprocess.DEVNULL,
