@@ -6,12 +6,15 @@ exactly the same whether the analyzer runs inside it or as a separate service.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import httpx
 
 from analyzer.board import Board, Cell, format_board
+
+TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
 class AnalyzerRejectedError(RuntimeError):
@@ -78,9 +81,13 @@ class LocalDecider:
 
 
 class RemoteDecider:
-    """The analyzer service at ``base_url`` (``sweeper serve analyzer``)."""
+    """The analyzer service at ``base_url`` (``sweeper serve analyzer``).
+
+    ``token`` defaults to the ``SWEEPER_ANALYZER_TOKEN`` environment variable.
+    """
 
     def __init__(self, base_url: str, token: str | None = None, timeout_s: float = 10.0) -> None:
+        token = token if token is not None else os.environ.get(TOKEN_ENV)
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._client = httpx.Client(base_url=base_url, headers=headers, timeout=timeout_s)
 
