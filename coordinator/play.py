@@ -42,13 +42,37 @@ class PlayOptions:
 
 @dataclass
 class GameResult:
-    """How one game went."""
+    """How one game went: ``seconds`` from the first click to the screenshot showing the
+    end, ``loop_ms`` per turn from requesting the screenshot to the clicks being sent."""
 
     result: str  # won | lost
     seconds: float
     clicks: int
     steps: int
     guesses: int
+    loop_ms: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, object]:
+        """The game's summary as recorded in ``game.json``."""
+        return {
+            "result": self.result,
+            "seconds": round(self.seconds, 3),
+            "clicks": self.clicks,
+            "steps": self.steps,
+            "guesses": self.guesses,
+        }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn: the decision, the cells clicked, and the board that followed."""
+
+    decision: Decision
+    targets: list[Cell]
+    flags: list[Cell]
+    after: Sight
+    clicked_at: float
+    timings: dict[str, float]
 
 
 @dataclass
@@ -130,54 +154,48 @@ class Player:
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
         """Play from ``sight`` until the game is won or lost."""
         game = self.recorder.new_game() if self.recorder else None
-        started = time.monotonic()
-        clicks = steps = guesses = idle = 0
-        mines = self._total_mines(sight.board)
-        self._mines = mines
+        self._mines = self._total_mines(sight.board)
+        result = GameResult("playing", 0.0, 0, 0, 0)
+        first_click_at: float | None = None
+        idle = 0
         self.on_sight(sight)
         while sight.status == "playing":
-            decide_started = time.perf_counter()
-            decision = self._decide(sight.board, mines)
-            targets, flags = self._targets(sight.board, decision)
-            guesses += not decision.safe
-            analyzed = time.perf_counter()
-            self._click(targets, flags)
-            timings = {
-                "analyze": (analyzed - decide_started) * 1000,
-                "screenshot_to_clicks": (time.monotonic() - sight.captured_at) * 1000,
-            }
-            clicks += len(targets) + len(flags)
             previous = sight
-            sight = self.watcher.settle(previous.board, targets, flags)
+            turn = self._turn(previous)
+            first_click_at = first_click_at or turn.clicked_at
+            sight = turn.after
             self.on_sight(sight)
-            steps += 1
+            result.steps += 1
+            result.clicks += len(turn.targets) + len(turn.flags)
+            result.guesses += not turn.decision.safe
+            result.loop_ms.append(turn.timings["screenshot_to_clicks"])
             if game is not None:
-                self._record(
-                    game,
-                    index=steps,
-                    seen=previous,
-                    decision=decision,
-                    targets=targets,
-                    flags=flags,
-                    timings=timings,
-                )
+                self._record(game, result.steps, previous, turn)
             idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
             if idle >= MAX_IDLE_TURNS:
                 raise PlayError(f"the game did not respond to {idle} rounds of clicks")
-        result = GameResult(sight.status, time.monotonic() - started, clicks, steps, guesses)
+        result.result = sight.status
+        result.seconds = sight.captured_at - (first_click_at or sight.captured_at)
         if game is not None:
-            game.finish(
-                {
-                    "result": result.result,
-                    "seconds": round(result.seconds, 3),
-                    "clicks": clicks,
-                    "steps": steps,
-                    "guesses": guesses,
-                }
-            )
+            game.finish(result.summary())
         if sight.status not in ("won", "lost"):
             raise PlayError(f"the game's status could not be read ({sight.status})")
         return result, sight
+
+    def _turn(self, sight: Sight) -> Turn:
+        """Decide on ``sight``'s board, click, and look until the board settles."""
+        decide_started = time.perf_counter()
+        decision = self._decide(sight.board, self._mines)
+        targets, flags = self._targets(sight.board, decision)
+        analyzed = time.perf_counter()
+        self._click(targets, flags)
+        clicked_at = time.monotonic()
+        timings = {
+            "analyze": (analyzed - decide_started) * 1000,
+            "screenshot_to_clicks": (clicked_at - sight.captured_at) * 1000,
+        }
+        after = self.watcher.settle(sight.board, targets, flags)
+        return Turn(decision, targets, flags, after, clicked_at, timings)
 
     def _decide(self, board: Board, mines: int) -> Decision:
         from coordinator.decide import AnalyzerRejectedError
@@ -225,20 +243,10 @@ class Player:
                 "give its mine count with --mines"
             ) from None
 
-    def _record(
-        self,
-        game: GameRecorder,
-        *,
-        index: int,
-        seen: Sight,
-        decision: Decision,
-        targets: list[Cell],
-        flags: list[Cell],
-        timings: dict[str, float],
-    ) -> None:
+    def _record(self, game: GameRecorder, index: int, seen: Sight, turn: Turn) -> None:
         geometry = self.watcher.geometry
         assert geometry is not None
-        move = decision.move
+        move = turn.decision.move
         step = StepRecord(
             index=index,
             board=str(seen.board),
@@ -248,15 +256,20 @@ class Player:
             cols=geometry.cols,
             total_mines=self._mines,
             rules=self.options.rules,
-            safe=decision.safe,
-            mines=decision.mines,
-            probabilities=decision.probabilities,
+            safe=turn.decision.safe,
+            mines=turn.decision.mines,
+            probabilities=turn.decision.probabilities,
             move=None
             if move is None
-            else {"row": move.row, "col": move.col, "p_mine": move.p_mine, "reason": move.reason},
-            clicks=[{"cell": list(cell), "button": "left"} for cell in targets]
-            + [{"cell": list(cell), "button": "right"} for cell in flags],
-            timings_ms={name: round(value, 2) for name, value in timings.items()},
+            else {
+                "row": move.row,
+                "col": move.col,
+                "p_mine": move.p_mine,
+                "reason": move.reason,
+            },
+            clicks=[{"cell": list(cell), "button": "left"} for cell in turn.targets]
+            + [{"cell": list(cell), "button": "right"} for cell in turn.flags],
+            timings_ms={name: round(value, 2) for name, value in turn.timings.items()},
         )
         game.add(step, seen.image)
 
