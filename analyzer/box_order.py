@@ -4,7 +4,8 @@ Enumeration keeps one state per combination of mines still needed by the "open"
 constraints (touched by a visited box and by one still to come), so a good order walks
 along the frontier and closes constraints soon after opening them. A few candidate
 orders are built (greedy and breadth-first, each from both ends of the component) and
-the one with the fewest states in the worst case is kept.
+the one with the fewest states in the worst case is kept (small components just take
+the greedy order from one end).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from collections import deque
 
 from analyzer.frontier import Component
 
+# Up to this many boxes any sensible order has few states: take the first candidate.
+SMALL_COMPONENT = 12
+
 
 def box_order(component: Component) -> list[int]:
     """Indices of ``component.boxes`` in the order enumeration should visit them."""
@@ -20,6 +24,8 @@ def box_order(component: Component) -> list[int]:
         return list(range(len(component.boxes)))
     neighbours = _box_graph(component)
     far_end = _farthest(neighbours, 0)
+    if len(component.boxes) <= SMALL_COMPONENT:
+        return _greedy(component, neighbours, far_end)
     other_end = _farthest(neighbours, far_end)
     candidates = [
         order

@@ -32,8 +32,8 @@ def register(commands: Any, serve_commands: Any) -> None:
     )
     analyze.add_argument("--rules", choices=RULES, default="safe", help="first-click rules")
     analyze.add_argument(
-        "--time-limit", type=float, default=None, metavar="SECONDS",
-        help="give up after this long (default: no limit)",
+        "--time-limit", type=float, default=60.0, metavar="SECONDS",
+        help="give up after this long (default: 60)",
     )
     analyze.set_defaults(handler=run_analyze)
 

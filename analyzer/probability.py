@@ -2,10 +2,12 @@
 
 Components are independent except through the total mine count. With ``L`` mines left
 and ``U`` off-frontier cells, a choice of ``m_i`` mines per component weighs
-``prod_i weights_i[m_i] * C(U, L - sum m_i)``. Convolving the components' count tables
-gives the board's total weight; for each component, the other components and the
-off-frontier cells form an "outside" weight per mine count, and the component's
-backward pass turns it into exact per-box mine totals. Everything is a Python integer
+``prod_i weights_i[m_i] * C(U, L - sum m_i)``. For each component, the other components
+and the off-frontier cells form an "outside" weight per mine count of its own; the
+component's backward pass turns that into exact per-box mine totals. The outside
+weights come from one pass from the back (later components folded into the binomials)
+and one from the front (earlier components convolved), so each binomial is computed
+once and no product of all-but-one components is built from scratch. Everything is a Python integer
 until the final division, so the probabilities are exact up to float rounding.
 """
 
@@ -65,30 +67,50 @@ def frontier_odds(frontier: Frontier, counts: Sequence[ComponentCounts]) -> Fron
     unknown_off = len(frontier.off_frontier)
     mines_left = frontier.mines_left
     tables = [list(component_counts.weights) for component_counts in counts]
-    everything = _convolve_all(tables)
-    ways_off = [_binomial(unknown_off, mines_left - m) for m in range(len(everything))]
-    total = sum(w * ways for w, ways in zip(everything, ways_off, strict=True))
-    if total == 0:
-        raise _count_mismatch(everything, unknown_off, mines_left)
+    frontier_mines = 1 + sum(len(table) - 1 for table in tables)
+    # ways_off[j]: placements of the rest off the frontier when the frontier holds j mines.
+    ways_off = [_binomial(unknown_off, mines_left - j) for j in range(frontier_mines)]
+    weighted_after = _weighted_suffixes(tables, ways_off)
+    total = weighted_after[0][0]
+    before = [1]  # placements of the components already visited, per mine count
     cells: dict[Cell, CellOdds] = {}
     for index, component_counts in enumerate(counts):
-        others = _convolve_all(tables[:index] + tables[index + 1 :])
+        after = weighted_after[index + 1]
         outside = [
-            sum(w * _binomial(unknown_off, mines_left - m - k) for k, w in enumerate(others))
-            for m in range(len(component_counts.weights))
+            sum(w * after[m + a] for a, w in enumerate(before) if w)
+            for m in range(len(tables[index]))
         ]
+        before = _convolve(before, tables[index])
+        if total == 0:
+            continue
         totals = component_counts.box_mine_totals(outside)
         for box, box_total in zip(component_counts.component.boxes, totals, strict=True):
             odds = CellOdds(box_total, total * box.size)
             cells.update((cell, odds) for cell in box.cells)
+    if total == 0:
+        raise _count_mismatch(before, unknown_off, mines_left)
     off_odds = None
     if unknown_off:
         # C(U, L-m) * (L-m) / U = C(U-1, L-m-1): placements with a given off cell a mine.
         off_mines = sum(
-            w * _binomial(unknown_off - 1, mines_left - m - 1) for m, w in enumerate(everything)
+            w * ways_off[m] * (mines_left - m) // unknown_off for m, w in enumerate(before)
         )
         off_odds = CellOdds(off_mines, total)
     return FrontierOdds(total, cells, off_odds)
+
+
+def _weighted_suffixes(tables: list[list[int]], ways_off: list[int]) -> list[list[int]]:
+    """``result[i][t]``: placements of components ``i..`` and the off-frontier cells when the
+    components before ``i`` hold ``t`` mines (so ``result[0][0]`` is the board's total)."""
+    result = [ways_off]
+    for table in reversed(tables):
+        later = result[-1]
+        result.append([
+            sum(w * later[t + c] for c, w in enumerate(table) if w)
+            for t in range(len(later) - len(table) + 1)
+        ])
+    result.reverse()
+    return result
 
 
 def _binomial(n: int, k: int) -> int:
@@ -101,13 +123,6 @@ def _convolve(first: list[int], second: list[int]) -> list[int]:
         if a:
             for j, b in enumerate(second):
                 result[i + j] += a * b
-    return result
-
-
-def _convolve_all(tables: list[list[int]]) -> list[int]:
-    result = [1]
-    for table in tables:
-        result = _convolve(result, table)
     return result
 
 
