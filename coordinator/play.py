@@ -17,7 +17,7 @@ from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.watch import BoardWatcher, Sight, WatchError
 from effector.actions import Action, ClickAction, KeyAction
-from effector.client import EffectorClient
+from effector.client import EffectorClient, EffectorError
 
 # Standard boards whose mine count need not be given: (rows, cols) -> mines.
 STANDARD_MINES = {(9, 9): 10, (16, 16): 40, (16, 30): 99}
@@ -132,7 +132,7 @@ class Player:
                 result, sight = self.play_game(sight)
                 summary.results.append(result)
                 on_game_end(result)
-        except (WatchError, PlayError) as error:
+        except (WatchError, PlayError, EffectorError, ConnectionError) as error:
             summary.errors.append(str(error))
         return summary
 

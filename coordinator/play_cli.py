@@ -95,6 +95,13 @@ def _add_game_arguments(
         help="save every step and an annotated replay in DIR",
     )
     parser.add_argument(
+        "--skin",
+        action="append",
+        dest="skins",
+        metavar="NAME",
+        help="only look for boards of this tile set (repeatable; default: all shipped ones)",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print the summary as JSON on the last line"
     )
 

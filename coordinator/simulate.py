@@ -74,10 +74,11 @@ class Summary:
 
 def analyzer_turn(board: Board, total_mines: int, rules: Rules) -> tuple[list[Cell], Cell | None]:
     """One turn of the analyzer the bot plays with: proved-safe cells and the next move."""
-    from analyzer.policy import decide
+    from analyzer.api import analyze
 
-    decision = decide(board, total_mines, rules)
-    return decision.safe, decision.move
+    analysis = analyze(board, total_mines, rules)
+    move = None if analysis.move is None else (analysis.move.row, analysis.move.col)
+    return analysis.safe, move
 
 
 def play_game(config: Config, seed: int, turn: Turn = analyzer_turn) -> GameResult:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from analyzer.board import UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
 from effector.client import EffectorClient
-from effector.geometry import Rect
+from effector.geometry import Rect, ScreenInfo
 from recognizer.api import Recognition, read_board, recognize
 from recognizer.faces import SEARCH_ROWS
 from recognizer.geometry import BoardGeometry
@@ -49,7 +49,7 @@ class BoardWatcher:
     def __init__(self, effector: EffectorClient, skins: list[str] | None = None) -> None:
         self.effector = effector
         self.skin_names = skins
-        self.screen = effector.screen()
+        self.screen: ScreenInfo | None = None  # asked for when the board is first located
         self.region: Rect | None = None
         self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
         self.skin: Skin | None = None
@@ -70,6 +70,7 @@ class BoardWatcher:
         window still being drawn or resized is never taken for the board.
         """
         deadline = time.monotonic() + timeout_s
+        self.screen = self.screen or self.effector.screen()
         message = "no Minesweeper board found on the screen"
         previous: tuple[object, ...] | None = None
         while True:
@@ -178,6 +179,7 @@ class BoardWatcher:
 
     def _watch_region(self, geometry: BoardGeometry, skin: Skin) -> None:
         """Watch the board plus the strip above it where the face sits, and nothing more."""
+        assert self.screen is not None
         pitch = geometry.pitch
         x, y, width, height = geometry.rect
         left = max(self.screen.left, geometry.origin[0] + x - round(pitch))

@@ -1,0 +1,90 @@
+"""Recordings: written step by step, re-read offline by ``sweeper replay``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+
+from analyzer.api import analyze
+from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
+from coordinator.replay import replay_differences
+from recognizer.api import recognize
+
+SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-cell24-mid.png"
+
+
+def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorder:
+    """A one-step recording of a real screenshot of the bundled game."""
+    image = cv2.imread(str(SHOT), cv2.IMREAD_COLOR)
+    seen = recognize(image)
+    assert seen.board is not None and seen.geometry is not None
+    analysis = analyze(seen.board, 99, "safe")
+    game = GameRecorder(folder)
+    move = analysis.move
+    assert move is not None
+    game.add(
+        StepRecord(
+            index=1,
+            board=board_text or str(seen.board),
+            status=seen.status,
+            board_rect=seen.geometry.rect,
+            rows=seen.geometry.rows,
+            cols=seen.geometry.cols,
+            total_mines=99,
+            rules="safe",
+            safe=analysis.safe,
+            mines=analysis.mines,
+            move={"row": move.row, "col": move.col, "p_mine": move.p_mine, "reason": move.reason},
+        ),
+        image,
+    )
+    game.finish({"result": "playing", "steps": 1})
+    return game
+
+
+def test_a_recorded_step_reads_back_and_makes_a_replay_page(tmp_path: Path) -> None:
+    game = record_real_step(tmp_path / "game-001")
+    [(step, screenshot)] = load_steps(game.folder)
+    assert screenshot.is_file() and step.total_mines == 99
+    assert step.safe and all(isinstance(cell, tuple) for cell in step.safe)
+    page = (game.folder / "replay.html").read_text()
+    assert "step-" in page and json.dumps(step.board) in page
+    assert json.loads((game.folder / "game.json").read_text())["steps"] == 1
+
+
+def test_replay_finds_no_difference_in_a_faithful_recording(tmp_path: Path) -> None:
+    record_real_step(tmp_path / "game-001")
+    assert list(replay_differences(tmp_path)) == []
+
+
+def test_replay_reports_a_board_that_was_recorded_wrongly(tmp_path: Path) -> None:
+    image = cv2.imread(str(SHOT), cv2.IMREAD_COLOR)
+    truth = str(recognize(image).board)
+    lines = truth.splitlines()
+    lines[0] = "0" + lines[0][1:]  # the top-left cell is unopened in the screenshot
+    record_real_step(tmp_path / "game-001", "\n".join(lines) + "\n")
+    differences = list(replay_differences(tmp_path))
+    assert (
+        differences
+        and "game-001 step 1: the recognizer now reads a different board" in (differences[0])
+    )
+
+
+def test_new_recordings_continue_after_the_games_already_there(tmp_path: Path) -> None:
+    (tmp_path / "game-007").mkdir()
+    assert RunRecorder(tmp_path).new_game().folder.name == "game-008"
+
+
+def test_replay_command_says_when_there_is_nothing_to_replay(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "coordinator", "replay", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "holds no recorded game" in result.stderr
