@@ -7,19 +7,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-import cv2
-
 from analyzer.api import analyze
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
 from coordinator.replay import replay_differences
 from recognizer.api import recognize
+from recognizer.image_io import load_image
 
 SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-cell24-mid.png"
 
 
 def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorder:
     """A one-step recording of a real screenshot of the bundled game."""
-    image = cv2.imread(str(SHOT), cv2.IMREAD_COLOR)
+    image = load_image(SHOT)
     seen = recognize(image)
     assert seen.board is not None and seen.geometry is not None
     analysis = analyze(seen.board, 99, "safe")
@@ -62,7 +61,7 @@ def test_replay_finds_no_difference_in_a_faithful_recording(tmp_path: Path) -> N
 
 
 def test_replay_reports_a_board_that_was_recorded_wrongly(tmp_path: Path) -> None:
-    image = cv2.imread(str(SHOT), cv2.IMREAD_COLOR)
+    image = load_image(SHOT)
     truth = str(recognize(image).board)
     lines = truth.splitlines()
     lines[0] = "0" + lines[0][1:]  # the top-left cell is unopened in the screenshot
