@@ -25,6 +25,7 @@ from analyzer.board import Board, Cell
 from analyzer.deduce import certain_cells
 from analyzer.move import Move, choose_move
 from analyzer.odds import FloatGrid, board_odds
+from analyzer.policy import policy_move
 from analyzer.rules import Rules, check_rules
 
 
@@ -90,6 +91,8 @@ def analyze(
     for cell in mines:
         probabilities[cell] = 1.0
     move = choose_move(board, checked_rules, probabilities, safe, set(mines))
+    if move is not None and not safe and odds.exact:
+        move = policy_move(board, total_mines, checked_rules, move)
     if move is not None and not odds.exact:
         move = Move(move.row, move.col, move.p_mine, move.reason + " (estimated probabilities)")
     return Analysis(

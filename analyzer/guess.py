@@ -23,9 +23,12 @@ CANDIDATE_MARGIN = 0.10
 # ... at most this many frontier cells and this many off-frontier representatives.
 MAX_FRONTIER_CANDIDATES = 8
 MAX_OFF_FRONTIER_CANDIDATES = 3
+MAX_TOUCHING_CANDIDATES = 0  # off-frontier cells next to the frontier, on top of those
 # Weight of the progress chance in the score, and exponent of the next move's safety.
 PROGRESS_BONUS = 0.0
 NEXT_SAFETY_WEIGHT = 1.0
+# Probabilities closer than this count as equal (float noise of exact fractions).
+TIE_TOLERANCE = 1e-12
 # Play out regions that no other reveal can inform (isolated 50/50s ...) before anything else.
 TAKE_INDEPENDENT_REGIONS_FIRST = True
 
@@ -62,23 +65,32 @@ def choose_guess(evaluation: Evaluation) -> Guess:
     undecided = [cell for cell in evaluation.problem.unknowns if cell not in evaluation.mines]
     if not undecided:
         raise ValueError("no undecided cell to guess")
+    lowest = min(evaluation.p_mine(cell) for cell in undecided)
+    cell, why = _pick(evaluation, undecided)
+    p_mine = evaluation.p_mine(cell)
+    if p_mine <= lowest + TIE_TOLERANCE:
+        risk = f"lowest mine probability ({p_mine:.4f})"
+    else:
+        risk = f"mine probability {p_mine:.4f} (lowest {lowest:.4f})"
+    return Guess(cell, p_mine, f"{risk}, no cell is certainly safe; {why}")
+
+
+def _pick(evaluation: Evaluation, undecided: list[Cell]) -> tuple[Cell, str]:
+    """The guess and why: isolated region, exact endgame, or one-step look-ahead."""
     if TAKE_INDEPENDENT_REGIONS_FIRST:
         for region in independent_regions(evaluation.problem):
             local = best_endgame_move(region)
             if local is not None:
-                return Guess(
-                    local.cell,
-                    evaluation.p_mine(local.cell),
+                return local.cell, (
                     f"isolated region of {len(region.unknowns)} cells no other reveal can "
-                    f"inform: wins {local.win_probability:.3f} of it",
+                    f"inform, played out first: wins {local.win_probability:.3f} of it"
                 )
     if evaluation.weight <= MAX_SOLUTIONS:
         endgame = best_endgame_move(evaluation.problem)
         if endgame is not None:
-            return Guess(
-                endgame.cell,
-                evaluation.p_mine(endgame.cell),
-                f"endgame: wins {endgame.win_probability:.3f} of {endgame.solutions} placements",
+            return endgame.cell, (
+                f"exact endgame: wins {endgame.win_probability:.3f} "
+                f"over {endgame.solutions} placements"
             )
     best: Rating | None = None
     for cell in candidates(evaluation, undecided):
@@ -89,28 +101,37 @@ def choose_guess(evaluation: Evaluation) -> Guess:
         if best is None or rating.score > best.score:
             best = rating
     assert best is not None
-    return Guess(
-        best.cell,
-        1.0 - best.safety,
-        f"guess: survives {best.safety:.3f}, next move {best.next_safety:.3f}, "
-        f"progress {best.progress:.3f}",
+    return best.cell, (
+        f"look-ahead: next move survives {best.next_safety:.3f}, "
+        f"proves a cell safe {best.progress:.3f}"
     )
 
 
 def candidates(evaluation: Evaluation, undecided: list[Cell]) -> list[Cell]:
-    """The cells worth a look-ahead, safest first."""
+    """The cells worth a look-ahead, safest first (likeliest 0 first among equals)."""
     lowest = min(evaluation.p_mine(cell) for cell in undecided)
-    unknown = set(evaluation.problem.unknowns)
     frontier = evaluation.problem.frontier
     close = [cell for cell in undecided if evaluation.p_mine(cell) <= lowest + CANDIDATE_MARGIN]
+    unopened = set(evaluation.problem.unknowns) | evaluation.mines
 
-    def promise(cell: Cell) -> tuple[float, int, Cell]:
-        return evaluation.p_mine(cell), _unknown_neighbours(cell, unknown), cell
+    def promise(cell: Cell) -> tuple[float, float, Cell]:
+        return evaluation.p_mine(cell), -zero_estimate(evaluation, cell, unopened), cell
 
     on = sorted((cell for cell in close if cell in frontier), key=promise)
     off = sorted((cell for cell in close if cell not in frontier), key=promise)
     chosen = on[:MAX_FRONTIER_CANDIDATES] + off[:MAX_OFF_FRONTIER_CANDIDATES]
+    touching = [cell for cell in off if any(n in frontier for n in _around(cell))]
+    chosen += [cell for cell in touching[:MAX_TOUCHING_CANDIDATES] if cell not in chosen]
     return sorted(chosen, key=promise)
+
+
+def zero_estimate(evaluation: Evaluation, cell: Cell, unopened: set[Cell]) -> float:
+    """A quick stand-in for the chance ``cell`` shows 0: prod of (1 - p) over its neighbours."""
+    chance = 1.0
+    for neighbour in _around(cell):
+        if neighbour in unopened:
+            chance *= 1.0 - evaluation.p_mine(neighbour)
+    return chance
 
 
 def rate(evaluation: Evaluation, cell: Cell) -> Rating:
@@ -128,11 +149,6 @@ def rate(evaluation: Evaluation, cell: Cell) -> Rating:
     return Rating(cell, safety, next_safety, progress)
 
 
-def _unknown_neighbours(cell: Cell, unknown: set[Cell]) -> int:
+def _around(cell: Cell) -> list[Cell]:
     row, col = cell
-    return sum(
-        (row + dr, col + dc) in unknown
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if dr or dc
-    )
+    return [(row + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]

@@ -1,55 +1,46 @@
-"""The move policy: first click, every proven-safe cell, otherwise the best guess.
+"""The guessing policy behind the analyzer's ``move`` when no cell is certainly safe.
 
-``decide`` is what the analyzer's move selection and the simulator play; the simulator
-opens all of ``safe`` in one batch (as the coordinator does) and ``move`` otherwise.
+:func:`analyzer.api.analyze` finds the certain cells and the exact probabilities; when
+none is safe it asks :func:`policy_move` which cell to open: the first click on an
+untouched board (:mod:`analyzer.first_click`), otherwise, in this order, a region no
+other reveal can inform (isolated 50/50s, played out exactly), the exact endgame when
+few placements remain (:mod:`analyzer.endgame`), and the one-step look-ahead over the
+safest cells (:mod:`analyzer.guess`). Everything it uses is exact; if the position is
+too entangled to count exactly it keeps the analyzer's own lowest-risk move.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from analyzer.board import MINE, Board, Cell
+from analyzer.board import MINE, Board
 from analyzer.constraints import read_problem
-from analyzer.errors import AnalysisError, UnsatisfiableError
-from analyzer.first_click import first_click
+from analyzer.enumeration import ComponentTooComplexError
+from analyzer.first_click import first_click, first_click_description
 from analyzer.guess import choose_guess
-from analyzer.lookahead import Evaluation, evaluate
+from analyzer.lookahead import evaluate
+from analyzer.move import Move
 from analyzer.rules import Rules
 
 
-@dataclass(frozen=True)
-class Decision:
-    """Every certainly-safe / certainly-mine unknown cell, and the one cell to open next."""
+def policy_move(board: Board, total_mines: int, rules: Rules, fallback: Move) -> Move:
+    """The cell to open on ``board`` where nothing is certainly safe.
 
-    safe: list[Cell]
-    mines: list[Cell]
-    move: Cell | None
-    p_mine: float
-    reason: str
-
-
-def decide(board: Board, total_mines: int, rules: Rules) -> Decision:
-    """The next move on ``board``; raise :class:`AnalysisError` for an impossible board."""
-    if np.any(board.cells == MINE):
-        raise AnalysisError("the board shows a revealed mine: the game is already lost")
-    if not np.any(board.cells >= 0):
-        cell = first_click(board.height, board.width, rules)
-        return Decision([], [], cell, 0.0, f"first click ({rules} rules)")
-    evaluation = evaluate(read_problem(board, total_mines))
-    if evaluation is None:
-        raise UnsatisfiableError("no mine placement fits the board")
-    return decide_from(evaluation)
-
-
-def decide_from(evaluation: Evaluation) -> Decision:
-    """The move for an already evaluated position."""
-    safe = sorted(evaluation.safe)
-    mines = sorted(evaluation.mines)
-    if safe:
-        return Decision(safe, mines, safe[0], 0.0, "proved safe")
-    if not evaluation.problem.unknowns:
-        return Decision([], mines, None, 0.0, "nothing left to open")
-    guess = choose_guess(evaluation)
-    return Decision([], mines, guess.cell, guess.p_mine, guess.reason)
+    ``fallback`` is the analyzer's lowest-risk move, kept when the policy cannot
+    evaluate the position exactly.
+    """
+    if not np.any((board.cells >= 0) | (board.cells == MINE)):
+        cell = first_click(board, rules)
+        if cell is None:
+            return fallback
+        where = first_click_description(rules)
+        reason = f"first click under the '{rules}' rules ({where}): never a mine"
+        return Move(cell[0], cell[1], 0.0, reason)
+    try:
+        evaluation = evaluate(read_problem(board, total_mines))
+        if evaluation is None or evaluation.safe:
+            return fallback
+        guess = choose_guess(evaluation)
+    except ComponentTooComplexError:
+        return fallback
+    return Move(guess.cell[0], guess.cell[1], guess.p_mine, guess.reason)

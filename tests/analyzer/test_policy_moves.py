@@ -1,4 +1,4 @@
-"""The policy never opens a proven mine, and its safe batch is exactly the proven-safe cells.
+"""The played policy (``analyze``'s move) never opens a proven mine; its safe batch is exact.
 
 Positions come from real games played by the policy on small boards (hypothesis draws
 the board, density, rules and seed); every decision is checked against the literal
@@ -7,12 +7,13 @@ Z3 definition of a certain cell (``analyzer.plain_z3``).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analyzer.api import analyze
 from analyzer.board import Board, Cell
 from analyzer.plain_z3 import plain_certain_cells
-from analyzer.policy import decide
 from analyzer.rules import Rules
 from coordinator.simulate import Config, play_game
 
@@ -26,18 +27,20 @@ class CheckedTurn:
     def __call__(
         self, board: Board, total_mines: int, rules: Rules
     ) -> tuple[list[Cell], Cell | None]:
-        decision = decide(board, total_mines, rules)
+        analysis = analyze(board, total_mines, rules)
+        assert analysis.move is not None
+        move = (analysis.move.row, analysis.move.col)
         if not any(board[cell] >= 0 for cell in _all_cells(board)):
-            return decision.safe, decision.move  # the first click: nothing to prove yet
+            return analysis.safe, move  # the first click: nothing to prove yet
         proved_safe, proved_mines = plain_certain_cells(board, total_mines)
-        assert set(decision.safe) == proved_safe
-        assert set(decision.mines) == proved_mines
-        assert decision.move is not None
-        assert decision.move not in proved_mines
-        if not decision.safe:
+        assert set(analysis.safe) == proved_safe
+        assert set(analysis.mines) == proved_mines
+        assert move not in proved_mines
+        if not analysis.safe:
             self.guesses_checked += 1
-            assert 0 < decision.p_mine < 1
-        return decision.safe, decision.move
+            assert 0 < analysis.move.p_mine < 1
+            assert analysis.move.p_mine == pytest.approx(analysis.probabilities[move])
+        return analysis.safe, move
 
 
 def _all_cells(board: Board) -> list[Cell]:
