@@ -7,7 +7,10 @@ sample of them, in the same run, it also times ``plain_certain_cells()`` (one
 incremental Z3 solver, two checks per unopened cell, every number and the total count)
 and checks both give the same certain cells. Prints median/p95/p99 and the speed-up.
 
-An analyzer figure per position is the best of ``--repeat`` runs, so that a busy shared
+``analyze()`` is timed as the bot calls it (when nothing is safe it includes the guessing
+policy's look-ahead); "certain cells and probabilities" times the same work without the
+move choice, which is what the plain loop is compared with. An analyzer figure per
+position is the best of ``--repeat`` runs, so that a busy shared
 machine does not count as analyzer latency; the plain loop runs once per position (it
 takes seconds, so the noise is small in comparison).
 
@@ -19,11 +22,14 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 from analyzer.api import analyze
-from analyzer.board import Board, parse_board
+from analyzer.board import Board, Cell, parse_board
+from analyzer.deduce import certain_cells
+from analyzer.odds import board_odds
 from analyzer.plain_z3 import plain_certain_cells
 from practice.engine import DIFFICULTIES, Game
 
@@ -44,8 +50,11 @@ def main() -> int:
     print(f"{len(positions)} positions from {args.games} expert games "
           f"(seeds {args.seed}-{args.seed + args.games - 1}, {wins} won); "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    analyzer_ms = [_analyze_ms(board, args.repeat) for board in positions]
-    _report("analyzer", analyzer_ms)
+    guesses = sum(not analyze(board, MINES).safe for board in positions)
+    print(f"{guesses} of them have no safe cell (the guessing policy picks the move)")
+    _report("analyze()", [_best_ms(_analyze, board, args.repeat) for board in positions])
+    _report("certain cells and probabilities",
+            [_best_ms(_deduce, board, args.repeat) for board in positions])
 
     sample = [int(i) for i in np.linspace(0, len(positions) - 1, min(args.plain, len(positions)))]
     plain_ms, paired_ms, agree = [], [], 0
@@ -54,11 +63,11 @@ def main() -> int:
         started = time.perf_counter()
         plain = plain_certain_cells(board, MINES)
         plain_ms.append((time.perf_counter() - started) * 1000)
-        paired_ms.append(_analyze_ms(board, args.repeat))
-        result = analyze(board, MINES)
-        agree += plain == (set(result.safe), set(result.mines))
+        paired_ms.append(_best_ms(_deduce, board, args.repeat))
+        safe, mines = _deduce(board)
+        agree += plain == (safe, mines)
     _report("plain Z3 loop", plain_ms)
-    _report("analyzer, same sample", paired_ms)
+    _report("certain cells and probabilities, same sample", paired_ms)
     ratios = np.array(plain_ms) / np.array(paired_ms)
     print(f"speed-up on the same {len(sample)} positions: "
           f"{np.median(plain_ms) / np.median(paired_ms):.0f}x (ratio of medians), "
@@ -86,12 +95,23 @@ def _play(first_seed: int, games: int) -> tuple[list[Board], int]:
     return positions, wins
 
 
-def _analyze_ms(board: Board, repeat: int) -> float:
-    """The best of ``repeat`` wall-clock times of ``analyze(board)``, in milliseconds."""
+def _analyze(board: Board) -> object:
+    return analyze(board, MINES)
+
+
+def _deduce(board: Board) -> tuple[set[Cell], set[Cell]]:
+    """What the plain loop computes, the analyzer's way: odds, then Z3-confirmed verdicts."""
+    odds = board_odds(board, MINES)
+    deduced = certain_cells(odds.frontier, odds.odds, odds.unenumerated)
+    return set(odds.trivial.safe | deduced.safe), set(odds.trivial.mines | deduced.mines)
+
+
+def _best_ms(run: Callable[[Board], object], board: Board, repeat: int) -> float:
+    """The best of ``repeat`` wall-clock times of ``run(board)``, in milliseconds."""
     best = float("inf")
     for _ in range(repeat):
         started = time.perf_counter()
-        analyze(board, MINES)
+        run(board)
         best = min(best, time.perf_counter() - started)
     return best * 1000
 
