@@ -1,9 +1,9 @@
 """The analyzer's in-process API: certain cells, exact probabilities and the next move.
 
 >>> from analyzer.board import parse_board
->>> result = analyze(parse_board("1.\\n..\\n"), total_mines=1)
->>> result.move.reason
-'lowest mine probability (0.3333): no cell is certainly safe'
+>>> result = analyze(parse_board("01.\\n02.\\n01.\\n"), total_mines=2)
+>>> result.safe, result.mines
+([(1, 2)], [(0, 2), (2, 2)])
 
 The steps, one module each: :mod:`~analyzer.constraints` (board to constraints),
 :mod:`~analyzer.trivial` (trivial rules), :mod:`~analyzer.frontier` (boxes and
