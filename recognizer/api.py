@@ -1,0 +1,147 @@
+"""The recognizer's public API: a screenshot in, the board, its geometry and status out.
+
+>>> recognition = recognize("screenshot.png")            # doctest: +SKIP
+>>> print(recognition.board)                             # doctest: +SKIP
+
+``recognize`` finds the board, picks the skin that explains it best and reads it;
+``read_board`` re-reads a board whose geometry and skin are known (the play loop's
+fast path, a few milliseconds for an expert board).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.board import Board, Cell, format_board
+from recognizer.classify import (
+    CellReadings,
+    classify_cells,
+    cut_cells,
+    prepare_skin,
+    score_types,
+)
+from recognizer.geometry import BoardGeometry
+from recognizer.image_io import ImageSource, load_image
+from recognizer.locate import locate_boards
+from recognizer.skins import Skin, available_skins, load_skin
+from recognizer.status import Status, game_status
+
+SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+SAMPLE_CELLS = 96  # cells scored per skin and shift while choosing them
+MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
+MAX_CANDIDATES = 4  # lattices tried, most convincing first
+
+
+@dataclass(frozen=True)
+class Recognition:
+    """What the recognizer saw.
+
+    ``board`` is None when no board was found or some cells could not be read (they are
+    listed in ``unreadable``); ``message`` then says why. ``confidence`` holds each
+    cell's best template correlation (0..1).
+    """
+
+    board: Board | None
+    status: Status
+    geometry: BoardGeometry | None
+    skin: str | None
+    unreadable: list[Cell] = field(default_factory=list)
+    confidence: npt.NDArray[np.float32] | None = None
+    readings: CellReadings | None = None
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.board is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``sweeper recognize --json`` shape."""
+        answer: dict[str, Any] = {
+            "board": format_board(self.board) if self.board is not None else None,
+            "status": self.status,
+        }
+        if self.geometry is not None:
+            answer |= self.geometry.to_json()
+        answer["skin"] = self.skin
+        answer["unreadable"] = [list(cell) for cell in self.unreadable]
+        if self.message:
+            answer["message"] = self.message
+        return answer
+
+
+def recognize(
+    image: ImageSource, skins: list[str] | None = None, origin: tuple[int, int] = (0, 0)
+) -> Recognition:
+    """Find the board anywhere in ``image`` and read it.
+
+    ``skins`` names the tile sets to try (all shipped ones by default); ``origin`` is
+    the screen point of the image's top-left pixel, for the cell centres.
+    """
+    picture = load_image(image)
+    loaded = [load_skin(name) for name in (skins or available_skins())]
+    if not loaded:
+        raise ValueError("no skins to read boards with: templates/ holds none")
+    best: Recognition | None = None
+    for geometry in locate_boards(picture)[:MAX_CANDIDATES]:
+        skin, aligned = _best_skin_and_alignment(picture, geometry.with_origin(*origin), loaded)
+        result = read_board(picture, aligned, skin)
+        readings = result.readings
+        assert readings is not None
+        if readings.readable.mean() >= MIN_READABLE_SHARE:
+            return result
+        if best is None or len(result.unreadable) < len(best.unreadable):
+            best = result
+    if best is None:
+        return Recognition(None, "unknown", None, None, message="no Minesweeper board found")
+    return Recognition(
+        None, "unknown", None, None,
+        message="no Minesweeper board found (the likeliest grid is mostly unreadable)",
+    )
+
+
+def read_board(image: ImageSource, geometry: BoardGeometry, skin: Skin | str) -> Recognition:
+    """Read a board whose geometry and skin are already known."""
+    picture = load_image(image)
+    tiles = skin if isinstance(skin, Skin) else load_skin(skin)
+    readings = classify_cells(cut_cells(picture, geometry), prepare_skin(tiles))
+    status = game_status(picture, geometry, tiles, readings.codes, readings.readable)
+    unreadable = readings.unreadable_cells
+    board = Board(readings.codes.copy()) if not unreadable else None
+    message = ""
+    if unreadable:
+        listed = ", ".join(f"({r}, {c})" for r, c in unreadable[:20])
+        more = f" and {len(unreadable) - 20} more" if len(unreadable) > 20 else ""
+        message = f"{len(unreadable)} cell(s) could not be read confidently: {listed}{more}"
+    return Recognition(
+        board=board, status=status, geometry=geometry, skin=tiles.name, unreadable=unreadable,
+        confidence=readings.confidence, readings=readings, message=message,
+    )
+
+
+def _best_skin_and_alignment(
+    image: npt.NDArray[np.uint8], geometry: BoardGeometry, skins: list[Skin]
+) -> tuple[Skin, BoardGeometry]:
+    """The skin and 1 px shift of the lattice under which the cells match best."""
+    sample = _sample_cells(geometry)
+    best: tuple[float, Skin, BoardGeometry] | None = None
+    for dx, dy in SHIFTS:
+        shifted = geometry.shifted(dx, dy)
+        cells = cut_cells(image, shifted)[sample]
+        for skin in skins:
+            scores = score_types(cells, prepare_skin(skin))
+            fit = float(np.clip(scores.max(axis=1), 0, 1).mean())
+            if best is None or fit > best[0]:
+                best = (fit, skin, shifted)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _sample_cells(geometry: BoardGeometry) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Row and column indices of up to ``SAMPLE_CELLS`` cells spread over the board."""
+    count = geometry.rows * geometry.cols
+    flat = np.linspace(0, count - 1, min(count, SAMPLE_CELLS)).round().astype(np.int64)
+    return flat // geometry.cols, flat % geometry.cols

@@ -1,0 +1,152 @@
+"""``sweeper recognize`` and ``sweeper templates``: the recognizer's commands.
+
+Heavy imports (OpenCV, numpy) happen inside the handlers so that ``sweeper --help``
+stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_UNREADABLE = 1
+EXIT_BAD_INPUT = 2
+
+
+def register(commands: Any, serve_commands: Any) -> None:
+    """Add ``recognize`` and ``templates`` to the ``sweeper`` command line."""
+    recognize = commands.add_parser(
+        "recognize", help="read the Minesweeper board in a screenshot",
+        description="Find the board anywhere in a screenshot and print it as board text. "
+        "Exit code 1 when no board is found or some cells cannot be read confidently "
+        "(the message names them), 2 for a bad image or option.",
+    )
+    recognize.add_argument("image", help="PNG or JPEG screenshot ('-' reads it from stdin)")
+    recognize.add_argument("--json", action="store_true",
+                           help="print JSON: board, status, rows, cols, pitch, rect, ...")
+    recognize.add_argument("--skin", action="append", metavar="NAME",
+                           help="tile set to read with (repeatable; default: every shipped one)")
+    recognize.set_defaults(handler=run_recognize)
+
+    templates = commands.add_parser("templates", help="build and list tile sets (skins)")
+    actions = templates.add_subparsers(dest="templates_command", required=True, metavar="ACTION")
+    capture = actions.add_parser(
+        "capture", help="build a skin's tile set from screenshots of a game",
+        description="Locate the board in each screenshot, cut its cells, label them, merge "
+        "identical tiles and save one PNG per tile picture plus manifest.json. Labels come "
+        "from --board files, else from IMAGE.json's 'board' (and 'status', for the face), "
+        "else from IMAGE.txt, else from reading the screenshot with the shipped skins.",
+    )
+    capture.add_argument("images", nargs="+", help="screenshots of one game at one cell size")
+    capture.add_argument("--name", required=True, help="the new skin's name")
+    capture.add_argument("--board", action="append", metavar="FILE",
+                         help="board text for each screenshot, in the same order")
+    capture.add_argument("--out", type=Path,
+                         help="folder to write (default: templates/NAME)")
+    capture.add_argument("--fallback", default="classic-16",
+                         help="skin lending the tile types the screenshots lack (classic-16)")
+    capture.add_argument("--notes", default="", help="free text for the manifest")
+    capture.add_argument("--force", action="store_true", help="overwrite an existing folder")
+    capture.set_defaults(handler=run_capture)
+    listing = actions.add_parser("list", help="list the shipped skins")
+    listing.set_defaults(handler=run_list)
+
+
+def run_recognize(args: argparse.Namespace) -> int:
+    """Handler of ``sweeper recognize``."""
+    from recognizer.api import recognize
+    from recognizer.image_io import ImageError
+    from recognizer.skins import SkinError
+
+    source: bytes | str = sys.stdin.buffer.read() if args.image == "-" else args.image
+    try:
+        recognition = recognize(source, skins=args.skin)
+    except (ImageError, SkinError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(recognition.to_json()))
+    elif recognition.board is not None:
+        print(str(recognition.board), end="")
+    if recognition.board is None:
+        print(f"error: {args.image}: {recognition.message}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    return 0
+
+
+def run_capture(args: argparse.Namespace) -> int:
+    """Handler of ``sweeper templates capture``."""
+    from recognizer.capture import CaptureError, capture_skin
+    from recognizer.image_io import ImageError
+    from recognizer.skins import TEMPLATES_DIR, SkinError
+
+    folder = args.out or TEMPLATES_DIR / args.name
+    if folder.exists() and any(folder.iterdir()) and not args.force:
+        print(f"error: {folder} already exists and is not empty (use --force to overwrite)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.board is not None and len(args.board) != len(args.images):
+        print(f"error: {len(args.images)} screenshot(s) but {len(args.board)} --board file(s); "
+              "give one board per screenshot, in order", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        samples = [_labelled_sample(Path(image), args.board[i] if args.board else None)
+                   for i, image in enumerate(args.images)]
+        result = capture_skin(samples, args.name, folder, fallback=args.fallback,
+                              notes=args.notes)
+    except (CaptureError, ImageError, SkinError, ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    faces = {f"face {status}": files for status, files in result.faces.items()}
+    for kind, files in {**result.tiles, **faces}.items():
+        print(f"{kind:>12}: {', '.join(files)}")
+    if result.missing:
+        print(f"not seen (borrowed from {args.fallback}): {', '.join(result.missing)}")
+    print(f"saved skin {args.name!r} (pitch {result.pitch} px) in {folder}")
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Handler of ``sweeper templates list``."""
+    from recognizer.skins import available_skins, load_skin
+
+    for name in available_skins():
+        skin = load_skin(name)
+        faces = ", ".join(sorted(skin.faces)) or "none"
+        print(f"{name:16} pitch {skin.pitch:3d} px, {len(skin.tiles):2d} tile pictures, "
+              f"faces: {faces}")
+    return 0
+
+
+def _labelled_sample(image: Path, board_file: str | None) -> Any:
+    """A capture sample with its board text and status from the best source available."""
+    from analyzer.board import parse_board
+    from recognizer.api import recognize
+    from recognizer.capture import CaptureError, Sample
+    from recognizer.image_io import load_image
+
+    picture = load_image(image)
+    status = None
+    if board_file is not None:
+        text = Path(board_file).read_text()
+    elif image.with_suffix(".json").is_file():
+        truth = json.loads(image.with_suffix(".json").read_text())
+        if "board" not in truth:
+            raise CaptureError(f"{image.with_suffix('.json')}: no 'board' key")
+        text, status = truth["board"], truth.get("status")
+    elif image.with_suffix(".txt").is_file():
+        text = image.with_suffix(".txt").read_text()
+    else:
+        recognition = recognize(picture)
+        if recognition.board is None:
+            raise CaptureError(f"{image}: no board text given and the shipped skins cannot "
+                               f"label it ({recognition.message}); pass --board FILE")
+        return Sample(picture, recognition.board, recognition.status, image.name)
+    try:
+        board = parse_board(text)
+    except ValueError as error:
+        raise CaptureError(f"{image}: bad board text: {error}") from None
+    return Sample(picture, board, status, image.name)

@@ -1,0 +1,315 @@
+"""Find Minesweeper boards anywhere in a screenshot, with no coordinates given.
+
+A classic board is a lattice of square cells whose boundaries are long straight edges:
+raised tiles meet with a dark-to-white bevel step, opened tiles with a 1 px grid line.
+The search (all on whole images with OpenCV, so it stays fast on a full screen):
+
+1. mark pixels on a strong horizontal / vertical brightness step;
+2. keep only steps that form long straight lines (morphological opening), which drops
+   text, digits and icons; group the lines into blobs (connected components);
+3. per blob, project the line pixels onto each axis, pick the peaks, and find the
+   arithmetic progression (pitch 12..48 px, fractional pitches allowed) explaining most
+   peaks; least squares on the matched peaks gives a sub-pixel pitch and phase;
+4. check every lattice cell for edges on its four sides and keep the rectangle of rows
+   and columns that are mostly cells, so frame bevels next to the board are not taken
+   for an extra row or column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from recognizer.geometry import BoardGeometry
+from recognizer.image_io import Image, as_image
+
+MIN_PITCH = 12.0
+MAX_PITCH = 48.0
+MIN_CELLS = 2  # fewest rows/columns accepted as a board
+EDGE_STEP = 28  # grey-level change over 2 px that counts as an edge
+MIN_LINE = 30  # shortest straight run (px) kept as a lattice line
+PEAK_TOLERANCE = 1.6  # px between a predicted and a found line
+# An edge between pixels x-1 and x peaks at x-0.5, a 1 px grid line at x peaks at x; a
+# cell starts at x in both cases, so lattice lines are moved by this much before rounding.
+EDGE_BIAS = 0.25
+SIDE_SUPPORT = 0.5  # fraction of a cell side that must be edge pixels
+SMOOTHING = np.array([1.0, 4.0, 7.0, 4.0, 1.0]) / 17.0  # profile smoothing (about 1 px sigma)
+BLOB_SCALE = 4  # blobs are grouped on a map this many times smaller
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class _Lattice1D:
+    """Lines at ``start + k*pitch`` for ``k = 0..count`` along one axis."""
+
+    start: float
+    pitch: float
+    count: int  # number of cells (lines - 1)
+    score: float
+
+
+def locate_boards(image: Image) -> list[BoardGeometry]:
+    """Every board-like lattice in ``image``, the most convincing first."""
+    gray = as_image(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    vertical, horizontal = _edge_maps(gray)
+    long_vertical = _long_lines(vertical, (1, MIN_LINE))
+    long_horizontal = _long_lines(horizontal, (MIN_LINE, 1))
+    found: list[tuple[float, BoardGeometry]] = []
+    for x, y, w, h in _blobs(long_vertical | long_horizontal):
+        window = (slice(y, y + h), slice(x, x + w))
+        candidate = _lattice_in(
+            long_vertical[window], long_horizontal[window], vertical[window], horizontal[window]
+        )
+        if candidate is not None:
+            score, geometry = candidate
+            found.append((score, geometry.shifted(x, y)))
+    found.sort(key=lambda item: -item[0])
+    kept: list[BoardGeometry] = []
+    for _, geometry in found:
+        if not any(_overlap(geometry, other) > 0.5 for other in kept):
+            kept.append(geometry)
+    return kept
+
+
+def _overlap(a: BoardGeometry, b: BoardGeometry) -> float:
+    """Intersection over the smaller area of two boards' rectangles."""
+    ax, ay, aw, ah = a.rect
+    bx, by, bw, bh = b.rect
+    w = min(ax + aw, bx + bw) - max(ax, bx)
+    h = min(ay + ah, by + bh) - max(ay, by)
+    if w <= 0 or h <= 0:
+        return 0.0
+    return (w * h) / min(aw * ah, bw * bh)
+
+
+def _edge_maps(gray: Image) -> tuple[Mask, Mask]:
+    """Masks of pixels on a vertical (left/right) and a horizontal (up/down) step."""
+    height, width = gray.shape
+    vertical = np.zeros((height, width), np.uint8)
+    horizontal = np.zeros((height, width), np.uint8)
+    step_x = cv2.absdiff(gray[:, 2:], gray[:, :-2])
+    step_y = cv2.absdiff(gray[2:, :], gray[:-2, :])
+    vertical[:, 1:-1] = cv2.threshold(step_x, EDGE_STEP, 1, cv2.THRESH_BINARY)[1]
+    horizontal[1:-1, :] = cv2.threshold(step_y, EDGE_STEP, 1, cv2.THRESH_BINARY)[1]
+    return vertical, horizontal
+
+
+def _long_lines(edges: Mask, length: tuple[int, int]) -> Mask:
+    """Edge pixels on straight runs at least ``length`` long (gaps of 2 px bridged)."""
+    along_x = length[0] > 1
+    bridge = cv2.getStructuringElement(cv2.MORPH_RECT, (5, 1) if along_x else (1, 5))
+    closed = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, bridge)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, length)
+    return as_image(cv2.morphologyEx(closed, cv2.MORPH_OPEN, kernel))
+
+
+def _blobs(lines: Mask) -> list[tuple[int, int, int, int]]:
+    """Bounding boxes of groups of touching lines big enough to hold a board.
+
+    Components are found on a 4x smaller map (lines are widened first so none is lost).
+    """
+    joined = cv2.dilate(lines, cv2.getStructuringElement(cv2.MORPH_RECT, (7, 7)))
+    small = np.ascontiguousarray(joined[::BLOB_SCALE, ::BLOB_SCALE])
+    count, _, stats, _ = cv2.connectedComponentsWithStats(small, connectivity=8)
+    smallest = int(MIN_PITCH * MIN_CELLS)
+    height, width = lines.shape
+    boxes = []
+    for label in range(1, count):
+        x, y, w, h = (int(v) * BLOB_SCALE for v in stats[label, :4])
+        x, y = max(x - BLOB_SCALE, 0), max(y - BLOB_SCALE, 0)
+        w, h = min(w + 2 * BLOB_SCALE, width - x), min(h + 2 * BLOB_SCALE, height - y)
+        if w >= smallest and h >= smallest:
+            boxes.append((x, y, w, h))
+    return boxes
+
+
+def _lattice_in(
+    long_vertical: Mask, long_horizontal: Mask, vertical: Mask, horizontal: Mask
+) -> tuple[float, BoardGeometry] | None:
+    """The best square lattice inside one blob, with its score, or None."""
+    columns = _axis_lattice(long_vertical.sum(axis=0, dtype=np.int64))
+    rows = _axis_lattice(long_horizontal.sum(axis=1, dtype=np.int64))
+    if columns is None or rows is None:
+        return None
+    if abs(columns.pitch - rows.pitch) > max(1.0, 0.04 * columns.pitch):
+        return None
+    return _trim_to_cells(columns, rows, vertical, horizontal)
+
+
+def _axis_lattice(profile: IntArray) -> _Lattice1D | None:
+    """The arithmetic progression of line positions that best explains the profile's peaks."""
+    peaks, strengths = _peaks(profile)
+    if len(peaks) < MIN_CELLS + 1:
+        return None
+    best: _Lattice1D | None = None
+    for start, pitch in _candidate_progressions(peaks, strengths):
+        lattice = _fit_progression(profile, peaks, strengths, start, pitch)
+        if lattice is not None and (best is None or lattice.score > best.score):
+            best = lattice
+    return best
+
+
+def _candidate_progressions(
+    peaks: FloatArray, strengths: FloatArray, keep: int = 4
+) -> list[tuple[float, float]]:
+    """Start and step of the few peak pairs whose progressions match the most peak strength.
+
+    Every pair of peaks 12..48 px apart proposes a progression; each is scored at once
+    (vectorised) by the strength of the peaks it hits, less the lines it predicts but
+    misses, so half or double the true pitch scores lower than the pitch itself.
+    """
+    first, second = np.triu_indices(len(peaks), k=1)
+    gaps = peaks[second] - peaks[first]
+    usable = (gaps >= MIN_PITCH) & (gaps <= MAX_PITCH)
+    starts, gaps = peaks[first[usable]], gaps[usable]
+    if gaps.size == 0:
+        return []
+    k = np.round((peaks[None, :] - starts[:, None]) / gaps[:, None])
+    hit = np.abs(peaks[None, :] - (starts[:, None] + k * gaps[:, None])) <= PEAK_TOLERANCE
+    hits = hit.sum(axis=1)
+    k_low = np.where(hit, k, np.inf).min(axis=1)
+    k_high = np.where(hit, k, -np.inf).max(axis=1)
+    misses = np.maximum(k_high - k_low + 1 - hits, 0)
+    score = (hit * strengths[None, :]).sum(axis=1) * (hits - 2 * misses) / np.maximum(hits, 1)
+    order = np.argsort(-score)[:keep]
+    return [(float(starts[i]), float(gaps[i])) for i in order if score[i] > 0]
+
+
+def _peaks(profile: IntArray) -> tuple[FloatArray, FloatArray]:
+    """Positions (sub-pixel) and heights of the profile's clear local maxima.
+
+    The profile is smoothed first, so the few parallel edges of one bevel or grid line
+    (2..6 px wide) make a single rounded peak.
+    """
+    if profile.size < 3 or profile.max() <= 0:
+        return np.zeros(0), np.zeros(0)
+    smooth = np.convolve(profile.astype(np.float64), SMOOTHING, mode="same")
+    floor = 0.25 * float(np.percentile(smooth[smooth > 0], 90))
+    middle = smooth[1:-1]
+    is_peak = (middle >= smooth[:-2]) & (middle > smooth[2:]) & (middle >= floor)
+    index = np.nonzero(is_peak)[0] + 1
+    left, centre, right = smooth[index - 1], smooth[index], smooth[index + 1]
+    curvature = np.minimum(left - 2 * centre + right, -1e-9)
+    offset = np.clip(0.5 * (left - right) / curvature, -0.5, 0.5)
+    return index + offset, centre
+
+
+def _fit_progression(
+    profile: IntArray, peaks: FloatArray, strengths: FloatArray, start: float, pitch: float
+) -> _Lattice1D | None:
+    """Grow and refit the progression through ``start`` with step ``pitch`` over the peaks."""
+    for _ in range(3):
+        k = np.round((peaks - start) / pitch)
+        matched = np.abs(peaks - (start + k * pitch)) <= PEAK_TOLERANCE
+        run = _longest_run(k[matched].astype(np.int64))
+        if run is None:
+            return None
+        low, high = run
+        keep = matched & (k >= low) & (k <= high)
+        if np.count_nonzero(keep) < MIN_CELLS + 1:
+            return None
+        pitch = _refined_pitch(profile, float(np.polyfit(k[keep], peaks[keep], 1)[0]),
+                               float(peaks[keep].min()), int(high - low))
+        if not MIN_PITCH - 0.5 <= pitch <= MAX_PITCH + 0.5:
+            return None
+        start = float(np.median(peaks[keep] - (k[keep] - low) * pitch))
+    hits = int(np.count_nonzero(keep))
+    misses = (high - low + 1) - hits
+    score = float(strengths[keep].sum()) * (hits - 2 * misses) / max(hits, 1)
+    return _Lattice1D(start=start, pitch=pitch, count=int(high - low), score=score)
+
+
+def _refined_pitch(profile: IntArray, pitch: float, first: float, cells: int) -> float:
+    """The pitch measured by self-similarity of the lattice shifted by half its cells.
+
+    Each grid line is compared with the line ``m`` cells further on, so whatever skews
+    single lines (the kind of tiles on either side) cancels out, and the error of the
+    measured shift is divided by ``m``.
+    """
+    steps = max(1, cells // 2)
+    lag_guess = steps * pitch
+    low = max(0, int(first) - 3)
+    high = min(profile.size, int(first + cells * pitch) + 4)
+    segment = profile[low:high].astype(np.float64)
+    lags = np.arange(int(lag_guess) - 2, int(lag_guess) + 4)
+    lags = lags[(lags > 0) & (lags < segment.size - 1)]
+    if lags.size < 3:
+        return pitch
+    similarity = np.array([float(np.dot(segment[:-lag], segment[lag:])) for lag in lags])
+    best = int(np.argmax(similarity))
+    if best == 0 or best == lags.size - 1:
+        return pitch
+    left, centre, right = similarity[best - 1:best + 2]
+    curvature = min(left - 2 * centre + right, -1e-9)
+    offset = float(np.clip(0.5 * (left - right) / curvature, -0.5, 0.5))
+    return (float(lags[best]) + offset) / steps
+
+
+def _longest_run(ks: IntArray, max_gap: int = 2) -> tuple[int, int] | None:
+    """The longest stretch of lattice indices with no more than ``max_gap`` missing in a row."""
+    if ks.size == 0:
+        return None
+    unique = np.unique(ks)
+    breaks = np.nonzero(np.diff(unique) > max_gap + 1)[0]
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [unique.size - 1]])
+    lengths = unique[ends] - unique[starts]
+    best = int(np.argmax(lengths))
+    return int(unique[starts[best]]), int(unique[ends[best]])
+
+
+def _trim_to_cells(
+    columns: _Lattice1D, rows: _Lattice1D, vertical: Mask, horizontal: Mask
+) -> tuple[float, BoardGeometry] | None:
+    """Keep the rows and columns whose cells show edges on their sides."""
+    pitch = (columns.pitch * columns.count + rows.pitch * rows.count) / (
+        columns.count + rows.count
+    )
+    xs = np.asarray(columns.start + np.arange(columns.count + 1) * columns.pitch, np.float64)
+    ys = np.asarray(rows.start + np.arange(rows.count + 1) * rows.pitch, np.float64)
+    cells = _cell_support(xs, ys, vertical, horizontal)
+    row_ok = np.nonzero(cells.mean(axis=1) >= 0.5)[0]
+    col_ok = np.nonzero(cells.mean(axis=0) >= 0.5)[0]
+    if row_ok.size < MIN_CELLS or col_ok.size < MIN_CELLS:
+        return None
+    top_row, bottom_row = int(row_ok[0]), int(row_ok[-1])
+    left_col, right_col = int(col_ok[0]), int(col_ok[-1])
+    kept = cells[top_row:bottom_row + 1, left_col:right_col + 1]
+    geometry = BoardGeometry(
+        left=float(xs[left_col]) + EDGE_BIAS, top=float(ys[top_row]) + EDGE_BIAS,
+        pitch=float(pitch),
+        rows=bottom_row - top_row + 1, cols=right_col - left_col + 1,
+    )
+    score = float(kept.sum())
+    return score, geometry
+
+
+def _cell_support(xs: FloatArray, ys: FloatArray, vertical: Mask, horizontal: Mask) -> Mask:
+    """Per lattice cell, 1 when at least 3 of its 4 sides are mostly edge pixels."""
+    x0, y0 = max(int(xs[0]) - 2, 0), max(int(ys[0]) - 2, 0)
+    vertical = vertical[y0:int(ys[-1]) + 3, x0:int(xs[-1]) + 3]
+    horizontal = horizontal[y0:int(ys[-1]) + 3, x0:int(xs[-1]) + 3]
+    xs, ys = xs - x0, ys - y0
+    height, width = vertical.shape
+    near = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 1))
+    column_sums = np.cumsum(cv2.dilate(vertical, near), axis=0, dtype=np.int32)
+    row_sums = np.cumsum(cv2.dilate(horizontal, near.T), axis=1, dtype=np.int32)
+    xi = np.clip(np.round(xs).astype(np.int64), 0, width - 1)
+    yi = np.clip(np.round(ys).astype(np.int64), 0, height - 1)
+    # vertical sides: fraction of rows between yi[j] and yi[j+1] with an edge at xi[k]
+    span_y = np.maximum(np.diff(yi), 1)
+    side_v = (column_sums[yi[1:] - 1][:, xi] - column_sums[yi[:-1]][:, xi]) / span_y[:, None]
+    span_x = np.maximum(np.diff(xi), 1)
+    side_h = (row_sums[:, xi[1:] - 1][yi] - row_sums[:, xi[:-1]][yi]) / span_x[None, :]
+    left = side_v[:, :-1] >= SIDE_SUPPORT
+    right = side_v[:, 1:] >= SIDE_SUPPORT
+    top = side_h[:-1, :] >= SIDE_SUPPORT
+    bottom = side_h[1:, :] >= SIDE_SUPPORT
+    sides = left.astype(np.uint8) + right + top + bottom
+    return (sides >= 3).astype(np.uint8)

@@ -1,0 +1,169 @@
+"""Tile sets ("skins"): one folder per look under ``templates/``, one PNG per tile image.
+
+A skin folder holds ``manifest.json``::
+
+    {"name": "classic-16", "pitch": 16,
+     "tiles": {"unopened": ["unopened.png"], "flag": ["flag.png", "flag_wrong.png"],
+               "mine": ["mine.png", "mine_exploded.png"], "0": ["0.png"], ..., "8": ["8.png"]},
+     "faces": {"playing": ["face_playing.png"], "won": ["face_won.png"],
+               "lost": ["face_lost.png"]},
+     "fallback": "classic-16",
+     "notes": "free text"}
+
+``pitch`` is the cell pitch (px) the tiles were cut at; every tile image is a
+``pitch x pitch`` crop of one cell, its top/left grid line included. A tile type may list
+several images (an exploded mine is still a mine, a wrongly placed flag shown at the end
+of a lost game is still a flag, a question mark is still an unopened cell). Tile types the
+skin lacks are borrowed from its ``fallback`` skin. Faces are optional.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from analyzer.board import FLAG, MINE, UNOPENED
+from recognizer.image_io import Image, ImageError, as_image, load_image
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+MANIFEST = "manifest.json"
+
+TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in range(9)))
+TILE_CODES: dict[str, int] = {"unopened": UNOPENED, "flag": FLAG, "mine": MINE} | {
+    str(n): n for n in range(9)
+}
+STATUSES: tuple[str, ...] = ("playing", "won", "lost")
+
+
+class SkinError(ValueError):
+    """A skin folder or manifest that cannot be used; the message names the file."""
+
+
+@dataclass(frozen=True)
+class TileImage:
+    """One tile picture and the tile type it shows."""
+
+    kind: str  # one of TILE_TYPES
+    name: str  # file name, for messages
+    pixels: Image
+
+
+@dataclass(frozen=True, eq=False)
+class Skin:
+    """A loaded tile set."""
+
+    name: str
+    pitch: int
+    tiles: tuple[TileImage, ...]
+    faces: dict[str, tuple[Image, ...]] = field(default_factory=dict)
+    notes: str = ""
+
+    @property
+    def kinds(self) -> set[str]:
+        return {tile.kind for tile in self.tiles}
+
+
+def skin_dir(name_or_path: str | Path) -> Path:
+    """The folder of a skin given by name (under ``templates/``) or by path."""
+    path = Path(name_or_path)
+    if path.is_dir():
+        return path
+    candidate = TEMPLATES_DIR / str(name_or_path)
+    if candidate.is_dir():
+        return candidate
+    known = ", ".join(available_skins()) or "none"
+    raise SkinError(f"no skin named {name_or_path!r} (known skins: {known})")
+
+
+def available_skins() -> list[str]:
+    """Names of the skins shipped under ``templates/``."""
+    if not TEMPLATES_DIR.is_dir():
+        return []
+    return sorted(p.name for p in TEMPLATES_DIR.iterdir() if (p / MANIFEST).is_file())
+
+
+@lru_cache(maxsize=32)
+def load_skin(name_or_path: str | Path) -> Skin:
+    """Load a skin (cached), borrowing missing tile types from its fallback skin."""
+    folder = skin_dir(name_or_path)
+    manifest = read_manifest(folder)
+    tiles = [
+        TileImage(kind, file_name, _load_tile(folder, file_name, int(manifest["pitch"])))
+        for kind, file_names in manifest["tiles"].items()
+        for file_name in file_names
+    ]
+    fallback = manifest.get("fallback")
+    if fallback and fallback != folder.name:
+        have = {tile.kind for tile in tiles}
+        borrowed = load_skin(str(fallback))
+        tiles += [tile for tile in borrowed.tiles if tile.kind not in have]
+    faces = {
+        status: tuple(load_image(folder / file_name) for file_name in file_names)
+        for status, file_names in manifest.get("faces", {}).items()
+    }
+    return Skin(
+        name=str(manifest["name"]), pitch=int(manifest["pitch"]), tiles=tuple(tiles),
+        faces=faces, notes=str(manifest.get("notes", "")),
+    )
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """Read and check a skin's ``manifest.json``."""
+    path = folder / MANIFEST
+    try:
+        manifest = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise SkinError(f"{path}: missing (every skin folder needs a manifest)") from None
+    except json.JSONDecodeError as error:
+        raise SkinError(f"{path}: not valid JSON ({error})") from None
+    if not isinstance(manifest, dict):
+        raise SkinError(f"{path}: expected a JSON object")
+    for key in ("name", "pitch", "tiles"):
+        if key not in manifest:
+            raise SkinError(f"{path}: missing key {key!r}")
+    if not isinstance(manifest["pitch"], int) or not 6 <= manifest["pitch"] <= 128:
+        raise SkinError(f"{path}: 'pitch' must be a whole number of pixels (6..128)")
+    _check_names(path, "tiles", manifest["tiles"], TILE_TYPES)
+    _check_names(path, "faces", manifest.get("faces", {}), STATUSES)
+    return manifest
+
+
+def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    """Write a manifest with a stable key order."""
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def _check_names(path: Path, key: str, mapping: object, allowed: tuple[str, ...]) -> None:
+    if not isinstance(mapping, dict):
+        raise SkinError(f"{path}: {key!r} must map names to lists of PNG files")
+    for name, files in mapping.items():
+        if name not in allowed:
+            raise SkinError(f"{path}: unknown {key} entry {name!r} (allowed: {', '.join(allowed)})")
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise SkinError(f"{path}: {key}[{name!r}] must be a list of file names")
+
+
+def _load_tile(folder: Path, file_name: str, pitch: int) -> Image:
+    try:
+        tile = load_image(folder / file_name)
+    except ImageError as error:
+        raise SkinError(str(error)) from None
+    if tile.shape[:2] != (pitch, pitch):
+        raise SkinError(
+            f"{folder / file_name}: tile is {tile.shape[1]}x{tile.shape[0]} px "
+            f"but the manifest's pitch is {pitch}"
+        )
+    return tile
+
+
+def scaled(image: Image, factor: float) -> Image:
+    """``image`` resized by ``factor`` (area averaging when shrinking)."""
+    height, width = image.shape[:2]
+    size = (max(1, round(width * factor)), max(1, round(height * factor)))
+    interpolation = cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR
+    return as_image(cv2.resize(image, size, interpolation=interpolation))
