@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
 from analyzer.rules import RULES
 
 DEFAULT_PORT = 8001
+TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -40,8 +42,15 @@ def register(commands: Any, serve_commands: Any) -> None:
     serve = serve_commands.add_parser(
         "analyzer", help="the analyzer's HTTP service (POST /analyze, docs at /docs)"
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback)")
+    serve.add_argument(
+        "--host", default="127.0.0.1",
+        help="address to bind (default: loopback; any other needs --token)",
+    )
     serve.add_argument("--port", type=int, default=DEFAULT_PORT)
+    serve.add_argument(
+        "--token", default=os.environ.get(TOKEN_ENV),
+        help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})",
+    )
     serve.add_argument(
         "--time-limit", type=float, default=10.0, metavar="SECONDS",
         help="per-request time limit; past it the answer is 503 (default: 10)",
@@ -66,12 +75,19 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Serve the analyzer over HTTP until interrupted."""
+    """Serve the analyzer over HTTP until interrupted; refuse an open bind without a token."""
+    from effector.auth import bind_refusal
+
+    refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "use this machine's CPU")
+    if refusal is not None:
+        print(f"sweeper serve analyzer: {refusal}", file=sys.stderr)
+        return 2
+
     import uvicorn
 
     from analyzer.service import create_app
 
-    uvicorn.run(create_app(args.time_limit), host=args.host, port=args.port)
+    uvicorn.run(create_app(args.time_limit, args.token), host=args.host, port=args.port)
     return 0
 
 

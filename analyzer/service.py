@@ -27,6 +27,7 @@ from analyzer.api import analyze
 from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.rules import Rules
+from effector.auth import BearerTokenMiddleware
 
 MAX_CELLS = 10_000
 MAX_BOARD_TEXT = 3 * MAX_CELLS  # room for "\r\n" after every row of a 1-wide board
@@ -86,8 +87,11 @@ class HealthOut(BaseModel):
     status: str
 
 
-def create_app(time_limit_s: float | None = DEFAULT_TIME_LIMIT_S) -> FastAPI:
-    """The analyzer's FastAPI application."""
+def create_app(
+    time_limit_s: float | None = DEFAULT_TIME_LIMIT_S, token: str | None = None
+) -> FastAPI:
+    """The analyzer's FastAPI application; with ``token``, every request must carry
+    ``Authorization: Bearer <token>`` (else 401)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -100,6 +104,8 @@ def create_app(time_limit_s: float | None = DEFAULT_TIME_LIMIT_S) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
     )
+    if token is not None:
+        app.add_middleware(BearerTokenMiddleware, token=token)
 
     @app.get("/health", response_model=HealthOut)
     def health() -> dict[str, str]:

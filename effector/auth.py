@@ -19,13 +19,21 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def bind_refusal(host: str, token: str | None) -> str | None:
-    """Why binding ``host`` with ``token`` is refused, or None if it is allowed."""
+def bind_refusal(
+    host: str,
+    token: str | None,
+    token_variable: str = "SWEEPER_EFFECTOR_TOKEN",
+    risk: str = "move this machine's mouse",
+) -> str | None:
+    """Why binding ``host`` with ``token`` is refused, or None if it is allowed.
+
+    The defaults word it for the effector; other services name their own token
+    variable and what an open service would let anyone do.
+    """
     if token is None and not is_loopback(host):
         return (
             f"refusing to listen on {host} without a token: anyone who can reach it could "
-            "move this machine's mouse; pass --token (or set SWEEPER_EFFECTOR_TOKEN), "
-            "or bind 127.0.0.1"
+            f"{risk}; pass --token (or set {token_variable}), or bind 127.0.0.1"
         )
     if token is not None and not token.strip():
         return "the token must not be empty"
