@@ -43,9 +43,10 @@ class _OutOfBudgetError(Exception):
     pass
 
 
-def list_solutions(problem: Problem, limit: int = MAX_SOLUTIONS) -> list[frozenset[Cell]] | None:
-    """Every mine placement of ``problem`` (as the set of mined cells), or None past ``limit``."""
-    lister = _Lister(problem, limit)
+def list_solutions(problem: Problem, limit: int | None = None) -> list[frozenset[Cell]] | None:
+    """Every mine placement of ``problem`` (as the set of mined cells), or None past ``limit``
+    (default :data:`MAX_SOLUTIONS`)."""
+    lister = _Lister(problem, MAX_SOLUTIONS if limit is None else limit)
     return lister.solutions if lister.place(0) else None
 
 
@@ -106,13 +107,13 @@ class _Lister:
 
 
 def best_endgame_move(
-    problem: Problem, limit: int = MAX_SOLUTIONS, max_nodes: int = MAX_NODES
+    problem: Problem, limit: int | None = None, max_nodes: int | None = None
 ) -> EndgameMove | None:
     """The guess that wins ``problem`` most often, exactly; None if it is too large."""
     solutions = list_solutions(problem, limit)
     if not solutions:
         return None
-    search = _Search(problem, solutions, max_nodes)
+    search = _Search(problem, solutions, MAX_NODES if max_nodes is None else max_nodes)
     try:
         worth, cell = search.best_guess(search.everything)
     except _OutOfBudgetError:
@@ -123,13 +124,13 @@ def best_endgame_move(
 
 
 def win_probability(
-    problem: Problem, limit: int = MAX_SOLUTIONS, max_nodes: int = MAX_NODES
+    problem: Problem, limit: int | None = None, max_nodes: int | None = None
 ) -> float | None:
     """The exact probability of winning ``problem`` with best play (safe cells opened first)."""
     solutions = list_solutions(problem, limit)
     if not solutions:
         return None
-    search = _Search(problem, solutions, max_nodes)
+    search = _Search(problem, solutions, MAX_NODES if max_nodes is None else max_nodes)
     try:
         return search.worth(search.everything)
     except _OutOfBudgetError:

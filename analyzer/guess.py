@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from analyzer import endgame
 from analyzer.board import Cell
-from analyzer.endgame import MAX_SOLUTIONS, best_endgame_move, independent_regions
+from analyzer.endgame import best_endgame_move, independent_regions
 from analyzer.lookahead import Evaluation, outcomes
 
 # Candidates: cells whose mine probability is within this of the lowest one ...
@@ -85,12 +86,12 @@ def _pick(evaluation: Evaluation, undecided: list[Cell]) -> tuple[Cell, str]:
                     f"isolated region of {len(region.unknowns)} cells no other reveal can "
                     f"inform, played out first: wins {local.win_probability:.3f} of it"
                 )
-    if evaluation.weight <= MAX_SOLUTIONS:
-        endgame = best_endgame_move(evaluation.problem)
-        if endgame is not None:
-            return endgame.cell, (
-                f"exact endgame: wins {endgame.win_probability:.3f} "
-                f"over {endgame.solutions} placements"
+    if evaluation.weight <= endgame.MAX_SOLUTIONS:
+        exact = best_endgame_move(evaluation.problem)
+        if exact is not None:
+            return exact.cell, (
+                f"exact endgame: wins {exact.win_probability:.3f} "
+                f"over {exact.solutions} placements"
             )
     best: Rating | None = None
     for cell in candidates(evaluation, undecided):
