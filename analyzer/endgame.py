@@ -26,8 +26,8 @@ from analyzer.constraints import Problem
 from analyzer.frontier import split_frontier
 from analyzer.lookahead import counted
 
-MAX_SOLUTIONS = 400
-MAX_NODES = 60_000
+MAX_SOLUTIONS = 2000
+MAX_NODES = 200_000
 
 
 @dataclass(frozen=True)

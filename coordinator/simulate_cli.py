@@ -89,11 +89,10 @@ def _config(args: argparse.Namespace) -> Config:
         width, height, mines = sizes
     if width < 1 or height < 1:
         raise ValueError(f"the board must be at least 1x1, not {width}x{height}")
-    free = 9 if args.rules == "opening" else 1
-    if not 0 <= mines <= width * height - free:
+    if not 0 <= mines <= width * height - 1:
         raise ValueError(
-            f"--mines {mines} does not fit a {width}x{height} board with {args.rules} rules: "
-            f"expected 0 to {max(width * height - free, 0)}"
+            f"--mines {mines} does not fit a {width}x{height} board: expected 0 to "
+            f"{width * height - 1} (the first cell opened is always free)"
         )
     return Config(width, height, mines, args.rules)
 

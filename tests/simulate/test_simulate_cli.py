@@ -46,10 +46,8 @@ def test_custom_size_and_show_print_the_final_board(capsys: pytest.CaptureFixtur
         (["--width", "9", "--height", "9"], "all three"),
         (["--width", "0", "--height", "9", "--mines", "1"], "at least 1x1"),
         (["--width", "3", "--height", "3", "--mines", "9"], "does not fit"),
-        (
-            ["--width", "5", "--height", "5", "--mines", "17", "--rules", "opening"],
-            "expected 0 to 16",
-        ),
+        (["--width", "5", "--height", "5", "--mines", "25"], "expected 0 to 24"),
+        (["--width", "5", "--height", "5", "--mines", "-1"], "does not fit"),
         (["--difficulty", "expert", "--games", "0"], "--games must be 1 or more"),
         (["--difficulty", "expert", "--workers", "0"], "--workers must be 1 or more"),
     ],
