@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -36,11 +37,21 @@ class Move:
     reason: str
     action: str = "open"
 
+    @property
+    def cell(self) -> Cell:
+        return (self.row, self.col)
+
     def to_json(self) -> dict[str, object]:
         return {
             "row": self.row, "col": self.col, "action": self.action,
             "p_mine": self.p_mine, "reason": self.reason,
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Move:
+        """The move from its ``to_json`` form (as the HTTP API sends it)."""
+        return cls(int(data["row"]), int(data["col"]), float(data["p_mine"]),
+                   str(data["reason"]), str(data.get("action", "open")))
 
 
 def choose_move(

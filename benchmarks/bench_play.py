@@ -20,7 +20,7 @@ import sys
 from rich.progress import track
 
 from coordinator.decide import LocalDecider
-from coordinator.local_effector import local_effector
+from coordinator.local_services import local_service
 from coordinator.play import GameResult, Player, PlayOptions
 from coordinator.stats import print_table
 from effector.client import EffectorClient
@@ -44,7 +44,7 @@ def main() -> int:
     results: list[GameResult] = []
     with (
         VirtualDesktop(game_params=EXPERT) as desktop,
-        local_effector(desktop.env()) as url,
+        local_service("effector", desktop.env()) as url,
         EffectorClient(url) as effector,
     ):
         for number in track(range(args.games), description="playing", console=None):

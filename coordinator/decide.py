@@ -13,26 +13,13 @@ from typing import Any, Protocol
 import httpx
 
 from analyzer.board import Board, Cell, format_board
+from analyzer.move import Move
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
 class AnalyzerRejectedError(RuntimeError):
     """The analyzer refused the board (it is malformed or no mine placement fits it)."""
-
-
-@dataclass(frozen=True)
-class Move:
-    """The one cell to open next and how risky that is."""
-
-    row: int
-    col: int
-    p_mine: float
-    reason: str
-
-    @property
-    def cell(self) -> Cell:
-        return (self.row, self.col)
 
 
 @dataclass(frozen=True)
@@ -53,9 +40,7 @@ class Decision:
             safe=[(int(r), int(c)) for r, c in data["safe"]],
             mines=[(int(r), int(c)) for r, c in data["mines"]],
             probabilities=data["probabilities"],
-            move=None
-            if move is None
-            else Move(int(move["row"]), int(move["col"]), float(move["p_mine"]), move["reason"]),
+            move=None if move is None else Move.from_json(move),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
         )
 

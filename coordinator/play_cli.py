@@ -115,7 +115,7 @@ def _positive(text: str) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play on the screen an effector shows (a local one by default)."""
-    from coordinator.local_effector import local_effector
+    from coordinator.local_services import local_service
 
     if args.effector is None and not os.environ.get("DISPLAY"):
         print(
@@ -125,13 +125,13 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 2
     with ExitStack() as stack:
-        url = args.effector or stack.enter_context(local_effector(os.environ))
+        url = args.effector or stack.enter_context(local_service("effector", os.environ))
         return _play_and_report(url, args, stack)
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """The README's main job: the bundled game on a virtual display, played by the bot."""
-    from coordinator.local_effector import local_effector
+    from coordinator.local_services import local_service
     from practice.desktop import VirtualDesktop
 
     game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
@@ -140,7 +140,7 @@ def run_demo(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         print("starting the virtual display, Chromium and the effector...", file=sys.stderr)
         desktop = stack.enter_context(VirtualDesktop(game_params=game))
-        url = stack.enter_context(local_effector(desktop.env()))
+        url = stack.enter_context(local_service("effector", desktop.env()))
         return _play_and_report(url, args, stack)
 
 

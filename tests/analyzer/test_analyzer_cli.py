@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-import socket
+import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+
+from coordinator.local_services import local_service
 
 SWEEPER = [sys.executable, "-m", "coordinator"]
 NEEDS_Z3 = "01.\n02.\n01.\n"
@@ -63,35 +64,10 @@ def test_analyze_errors_are_one_line_and_exit_2(
     assert expected in lines[0]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def served_analyzer() -> Iterator[str]:
-    port = _free_port()
-    server = subprocess.Popen(
-        [*SWEEPER, "serve", "analyzer", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the analyzer did not start")
-            time.sleep(0.1)
+    with local_service("analyzer", os.environ) as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_serve_analyzer_answers_over_real_http(served_analyzer: str) -> None:

@@ -2,42 +2,22 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
+import os
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
 from analyzer.board import parse_board
 from coordinator.decide import AnalyzerRejectedError, LocalDecider, RemoteDecider
-from coordinator.local_effector import free_loopback_port
+from coordinator.local_services import free_loopback_port, local_service
 
 BOARD = parse_board("1...\n....\n....\n")  # nothing is certain: a guess
 
 
 @pytest.fixture(scope="module")
 def analyzer_url() -> Iterator[str]:
-    port = free_loopback_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "coordinator", "serve", "analyzer", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with local_service("analyzer", os.environ) as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_local_and_remote_decisions_are_identical(analyzer_url: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from coordinator.decide import LocalDecider
-from coordinator.local_effector import local_effector
+from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions, RunSummary
 from coordinator.watch import Sight
 from effector.actions import Action, BatchResult, ClickAction
@@ -67,7 +67,7 @@ def desktop() -> Iterator[VirtualDesktop]:
 
 @pytest.fixture(scope="module")
 def effector(desktop: VirtualDesktop) -> Iterator[ClickLog]:
-    with local_effector(desktop.env()) as url:
+    with local_service("effector", desktop.env()) as url:
         client = ClickLog(url)
         yield client
         client.close()

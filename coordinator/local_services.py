@@ -1,0 +1,65 @@
+"""Run sweeper's own HTTP services on this machine's loopback, for as long as needed.
+
+``sweeper play`` starts a local effector when it is given none; tests and benchmarks
+start real analyzer and effector processes the same way.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Literal
+
+import httpx
+
+from practice.processes import start_group, stop_group
+
+Service = Literal["analyzer", "effector"]
+
+
+def free_loopback_port() -> int:
+    """A TCP port that is free on 127.0.0.1 right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def local_service(
+    service: Service, env: Mapping[str, str], timeout_s: float = 30.0
+) -> Iterator[str]:
+    """Run ``sweeper serve SERVICE`` on loopback with ``env``; yield its URL once healthy."""
+    port = free_loopback_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "coordinator", "serve", service, "--port", str(port)]
+    process = start_group(command, env)
+    try:
+        _wait_until_healthy(service, url, process, timeout_s)
+        yield url
+    finally:
+        stop_group(process)
+
+
+def _wait_until_healthy(
+    service: Service, url: str, process: subprocess.Popen[bytes], timeout_s: float
+) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        code = process.poll()
+        if code is not None:
+            raise RuntimeError(
+                f"the local {service} exited with code {code}; run "
+                f"'sweeper serve {service}' to see why"
+                + (" (is DISPLAY set to a running X server?)" if service == "effector" else "")
+            )
+        try:
+            if httpx.get(f"{url}/health", timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the local {service} did not answer at {url} within {timeout_s:.0f} s")
