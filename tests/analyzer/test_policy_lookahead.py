@@ -1,0 +1,84 @@
+"""Hypothetical reveals are exact: each number's weight equals a brute-force layout count."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from analyzer.board import UNOPENED, Board, Cell, parse_board
+from analyzer.constraints import read_problem
+from analyzer.endgame import independent_regions
+from analyzer.guess import choose_guess
+from analyzer.lookahead import evaluate, outcomes
+from practice.engine import Game
+
+
+def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:
+    unknown = board.cells_where(UNOPENED)
+    numbers = [cell for code in range(9) for cell in board.cells_where(code)]
+    return [
+        frozenset(chosen)
+        for chosen in itertools.combinations(unknown, mines)
+        if all(
+            sum(n in chosen for n in board.neighbours(cell)) == board[cell] for cell in numbers
+        )
+    ]
+
+
+def _position(seed: int) -> tuple[Board, int]:
+    rng = random.Random(seed)
+    while True:
+        mines = rng.randint(3, 5)
+        layout = np.zeros((5, 5), dtype=bool)
+        cells = [(r, c) for r in range(5) for c in range(5)]
+        for cell in rng.sample(cells, mines):
+            layout[cell] = True
+        game = Game.with_layout(layout)
+        for cell in rng.sample([c for c in cells if not layout[c]], 4):
+            if game.status == "playing":
+                game.open(*cell)
+        if game.status == "playing":
+            return game.board, mines
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_reveal_weights_match_brute_force(seed: int) -> None:
+    board, mines = _position(seed)
+    evaluation = evaluate(read_problem(board, mines))
+    assert evaluation is not None
+    layouts = _layouts(board, mines)
+    assert evaluation.weight == len(layouts)
+    for cell in evaluation.problem.unknowns:
+        shown = Counter(
+            sum(n in layout for n in board.neighbours(cell))
+            for layout in layouts
+            if cell not in layout
+        )
+        still_unknown = set(evaluation.problem.unknowns)
+        decided_mines_around = sum(
+            n in evaluation.mines and n not in still_unknown for n in board.neighbours(cell)
+        )
+        weights = {
+            outcome.value + decided_mines_around: outcome.weight
+            for outcome in outcomes(evaluation, cell)
+        }
+        assert weights == dict(shown)
+
+
+def test_isolated_region_guess_comes_before_other_guesses() -> None:
+    # Left: a 50/50 between (0,0) and (1,0) that no reveal can inform; right: a 50/50
+    # between (0,3) and (1,3) that opening (0,4) or (1,4) could still settle.
+    board = parse_board(".11..\n.11..\n")
+    problem = read_problem(board, 3)
+    regions = independent_regions(problem)
+    assert [sorted(region.unknowns) for region in regions] == [[(0, 0), (1, 0)]]
+    evaluation = evaluate(problem)
+    assert evaluation is not None
+    guess = choose_guess(evaluation)
+    assert guess.cell in {(0, 0), (1, 0)}
+    assert guess.p_mine == pytest.approx(0.5)
+    assert "isolated region" in guess.reason
