@@ -28,6 +28,9 @@ MAX_TOUCHING_CANDIDATES = 0  # off-frontier cells next to the frontier, on top o
 # Weight of the progress chance in the score, and exponent of the next move's safety.
 PROGRESS_BONUS = 0.0
 NEXT_SAFETY_WEIGHT = 1.0
+# Reveals looked ahead, on positions with at most this many undecided unknown cells.
+LOOKAHEAD_DEPTH = 1
+DEEP_LOOKAHEAD_MAX_UNKNOWNS = 90
 # Probabilities closer than this count as equal (float noise of exact fractions).
 TIE_TOLERANCE = 1e-12
 # Play out regions that no other reveal can inform (isolated 50/50s ...) before anything else.
@@ -93,19 +96,26 @@ def _pick(evaluation: Evaluation, undecided: list[Cell]) -> tuple[Cell, str]:
                 f"exact endgame: wins {exact.win_probability:.3f} "
                 f"over {exact.solutions} placements"
             )
+    deep = len(evaluation.problem.unknowns) <= DEEP_LOOKAHEAD_MAX_UNKNOWNS
+    best = best_rating(evaluation, undecided, LOOKAHEAD_DEPTH if deep else 1)
+    return best.cell, (
+        f"look-ahead: next move survives {best.next_safety:.3f}, "
+        f"proves a cell safe {best.progress:.3f}"
+    )
+
+
+def best_rating(evaluation: Evaluation, undecided: list[Cell], depth: int) -> Rating:
+    """The best-rated candidate, looking ``depth`` reveals ahead (safest candidates first)."""
     best: Rating | None = None
     for cell in candidates(evaluation, undecided):
         safety = 1.0 - evaluation.p_mine(cell)
         if best is not None and safety * (1 + PROGRESS_BONUS) <= best.score:
             break
-        rating = rate(evaluation, cell)
+        rating = rate(evaluation, cell, depth)
         if best is None or rating.score > best.score:
             best = rating
     assert best is not None
-    return best.cell, (
-        f"look-ahead: next move survives {best.next_safety:.3f}, "
-        f"proves a cell safe {best.progress:.3f}"
-    )
+    return best
 
 
 def candidates(evaluation: Evaluation, undecided: list[Cell]) -> list[Cell]:
@@ -135,8 +145,12 @@ def zero_estimate(evaluation: Evaluation, cell: Cell, unopened: set[Cell]) -> fl
     return chance
 
 
-def rate(evaluation: Evaluation, cell: Cell) -> Rating:
-    """Look one step ahead from opening ``cell``."""
+def rate(evaluation: Evaluation, cell: Cell, depth: int = 1) -> Rating:
+    """Look ``depth`` reveals ahead from opening ``cell``.
+
+    After a reveal that proves no cell safe, the next move is worth its own survival
+    chance (``depth`` 1) or, deeper, its own rating one level down.
+    """
     safety = 1.0 - evaluation.p_mine(cell)
     results = outcomes(evaluation, cell)
     total = sum(outcome.weight for outcome in results)
@@ -144,9 +158,14 @@ def rate(evaluation: Evaluation, cell: Cell) -> Rating:
     for outcome in results:
         share = outcome.weight / total
         after = outcome.after
-        next_safety += share * after.best_safety()
         if after.safe or not after.problem.unknowns:
             progress += share
+            next_safety += share
+        elif depth > 1:
+            undecided = [c for c in after.problem.unknowns if c not in after.mines]
+            next_safety += share * best_rating(after, undecided, depth - 1).score
+        else:
+            next_safety += share * after.best_safety()
     return Rating(cell, safety, next_safety, progress)
 
 

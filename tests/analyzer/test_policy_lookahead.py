@@ -12,7 +12,7 @@ import pytest
 from analyzer.board import UNOPENED, Board, Cell, parse_board
 from analyzer.constraints import read_problem
 from analyzer.endgame import independent_regions
-from analyzer.guess import choose_guess
+from analyzer.guess import choose_guess, rate
 from analyzer.lookahead import evaluate, outcomes
 from practice.engine import Game
 
@@ -82,3 +82,18 @@ def test_isolated_region_guess_comes_before_other_guesses() -> None:
     assert guess.cell in {(0, 0), (1, 0)}
     assert guess.p_mine == pytest.approx(0.5)
     assert "isolated region" in guess.reason
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_looking_deeper_never_promises_more_survival(seed: int) -> None:
+    board, mines = _position(seed)
+    evaluation = evaluate(read_problem(board, mines))
+    assert evaluation is not None
+    for cell in evaluation.problem.unknowns:
+        if cell in evaluation.mines or cell in evaluation.safe:
+            continue
+        shallow, deep = rate(evaluation, cell, 1), rate(evaluation, cell, 2)
+        assert deep.safety == shallow.safety
+        assert deep.progress == pytest.approx(shallow.progress)
+        assert deep.next_safety <= shallow.next_safety + 1e-12
+        assert 0 <= deep.score <= shallow.score + 1e-12 <= 1 + 1e-12
