@@ -10,7 +10,8 @@ fast path, a few milliseconds for an expert board).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from recognizer.classify import (
     CellReadings,
     classify_cells,
     cut_cells,
+    cut_some_cells,
     prepare_skin,
     score_types,
 )
@@ -34,6 +36,7 @@ SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 SAMPLE_CELLS = 96  # cells scored per skin and shift while choosing them
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first
+REFINE_ROUNDS = 3  # passes over the refinement moves, while they still help
 
 
 @dataclass(frozen=True)
@@ -125,19 +128,57 @@ def read_board(image: ImageSource, geometry: BoardGeometry, skin: Skin | str) ->
 def _best_skin_and_alignment(
     image: npt.NDArray[np.uint8], geometry: BoardGeometry, skins: list[Skin]
 ) -> tuple[Skin, BoardGeometry]:
-    """The skin and 1 px shift of the lattice under which the cells match best."""
-    sample = _sample_cells(geometry)
-    best: tuple[float, Skin, BoardGeometry] | None = None
-    for dx, dy in SHIFTS:
-        shifted = geometry.shifted(dx, dy)
-        cells = cut_cells(image, shifted)[sample]
-        for skin in skins:
-            scores = score_types(cells, prepare_skin(skin))
-            fit = float(np.clip(scores.max(axis=1), 0, 1).mean())
-            if best is None or fit > best[0]:
-                best = (fit, skin, shifted)
-    assert best is not None
-    return best[1], best[2]
+    """The skin, and the shift of the lattice, under which sampled cells match best.
+
+    Every skin is tried at whole-pixel shifts of up to 1 px; the best pair is then
+    refined: the pitch by fractions of a percent (about the board's centre), the
+    position by half pixels along each axis.
+    """
+    rows, cols = _sample_cells(geometry)
+
+    def fit(candidate: BoardGeometry, skin: Skin) -> float:
+        cells = cut_some_cells(image, candidate, rows, cols)
+        return float(np.clip(score_types(cells, prepare_skin(skin)).max(axis=1), 0, 1).mean())
+
+    scored = [
+        (fit(geometry.shifted(dx, dy), skin), index, geometry.shifted(dx, dy))
+        for dx, dy in SHIFTS for index, skin in enumerate(skins)
+    ]
+    best_fit, best_index, best = max(scored, key=lambda item: item[0])
+    skin = skins[best_index]
+    for _ in range(REFINE_ROUNDS):
+        improved = False
+        for move in REFINEMENTS:
+            candidate = move(best)
+            candidate_fit = fit(candidate, skin)
+            if candidate_fit > best_fit + 1e-4:
+                best_fit, best, improved = candidate_fit, candidate, True
+        if not improved:
+            break
+    return skin, best
+
+
+def _rescaled(factor: float) -> Callable[[BoardGeometry], BoardGeometry]:
+    """A move that scales the pitch by ``factor`` and keeps the board's centre in place."""
+    def move(geometry: BoardGeometry) -> BoardGeometry:
+        pitch = geometry.pitch * factor
+        return replace(
+            geometry, pitch=pitch,
+            left=geometry.left + geometry.cols * (geometry.pitch - pitch) / 2,
+            top=geometry.top + geometry.rows * (geometry.pitch - pitch) / 2,
+        )
+    return move
+
+
+def _shift(dx: float, dy: float) -> Callable[[BoardGeometry], BoardGeometry]:
+    return lambda geometry: geometry.shifted(dx, dy)
+
+
+# tried in turn after the whole-pixel search, each kept if it makes the cells match better
+REFINEMENTS = (
+    _rescaled(1.008), _rescaled(0.992), _rescaled(1.004), _rescaled(0.996),
+    _shift(0.5, 0.0), _shift(-0.5, 0.0), _shift(0.0, 0.5), _shift(0.0, -0.5),
+)
 
 
 def _sample_cells(geometry: BoardGeometry) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

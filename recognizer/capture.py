@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from analyzer.board import FLAG, MINE, UNOPENED, Board
 from recognizer.classify import unit_vectors
-from recognizer.faces import find_yellow_face
+from recognizer.faces import FACE_BORDER, find_yellow_face
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, as_image
 from recognizer.locate import locate_boards
@@ -202,7 +202,7 @@ def _face_picture(image: Image, geometry: BoardGeometry) -> Image | None:
     if found is None:
         return None
     x, y, w, h = found
-    side = max(w, h) + 4
+    side = max(w, h) + FACE_BORDER
     cx, cy = x + w // 2, y + h // 2
     left, top = cx - side // 2, cy - side // 2
     if left < 0 or top < 0 or left + side > image.shape[1] or top + side > image.shape[0]:

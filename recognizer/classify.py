@@ -5,8 +5,9 @@ skin's tiles (resized likewise) are compared with every cell in one matrix produ
 zero-mean, unit-length vectors (normalised cross-correlation: immune to brightness and
 contrast changes). A tile is only allowed to match a cell drawn in the same ink
 (:mod:`recognizer.ink`): a digit must show its classic colour, an unopened cell or an
-opened 0 must show none; and a raised tile only matches a cell with a bevel
-(:mod:`recognizer.bevel`), a flat one only a cell without. That makes digits in other
+opened 0 must show none; a raised tile only matches a cell with a bevel
+(:mod:`recognizer.bevel`), a flat one only a cell without; and the background behind
+the ink must be about the tile's colour. That makes digits in other
 fonts read right, and keeps an unknown picture from being taken for a tile. A cell whose
 best score is low, or whose runner-up of another type is close, is unreadable: never
 guessed.
@@ -27,12 +28,18 @@ from recognizer.image_io import Image, as_image
 from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CELL_SIZE = 20  # px a cell is resized to before comparison
+SMOOTHING_SIGMA = 1.5  # px (at CELL_SIZE) of blur before correlating ...
+SMOOTHING_PAD = 3  # ... with a (2*pad+1)-px kernel
+MOSAIC_WIDTH = 16  # cells per row of the mosaic they are blurred in
 MIN_SCORE = 0.45  # lowest correlation accepted as a match
+# ... for digits 1-6, whose classic colour already had to match: other fonts score lower.
+# (Not for 7 and 8: black and grey are also the colours of borders, text and shadows.)
+MIN_COLOURED_DIGIT_SCORE = 0.35
 MIN_MARGIN = 0.08  # least lead over the best tile of another type
 
 FloatArray = npt.NDArray[np.float32]
 Cells = npt.NDArray[np.uint8]  # (rows, cols, CELL_SIZE, CELL_SIZE, 3)
-DIGIT_INK = {str(n): n for n in range(1, 9)} | {"0": ink.NONE}
+DIGIT_INK = {str(n): n for n in range(9)}
 
 
 @dataclass(frozen=True)
@@ -42,9 +49,9 @@ class PreparedSkin:
     skin: Skin
     vectors: FloatArray  # (tiles, features)
     kinds: npt.NDArray[np.int64]  # (tiles,) index into TILE_TYPES
-    inks: ink.InkProfile  # what each tile is drawn with (digits: their classic colour)
-    check_share: npt.NDArray[np.bool_]  # (tiles,): also compare how much ink (not digits)
+    inks: ink.TileInks  # the inks a matching cell shows (digits: their classic colour)
     raised: npt.NDArray[np.bool_]  # (tiles,): the tile is a raised (bevelled) one
+    background: ink.Background  # each tile's background colour
 
 
 @dataclass(frozen=True)
@@ -62,31 +69,77 @@ class CellReadings:
         return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
 
+_MIN_SCORES = np.array(
+    [MIN_COLOURED_DIGIT_SCORE if kind in {"1", "2", "3", "4", "5", "6"} else MIN_SCORE
+     for kind in TILE_TYPES]
+)
+
+
 @lru_cache(maxsize=16)
 def prepare_skin(skin: Skin) -> PreparedSkin:
     """Resize and normalise a skin's tiles, and work out which inks each tile allows."""
     pixels = np.stack([_resize_cell(tile.pixels, skin.pitch) for tile in skin.tiles])
     kinds = np.array([TILE_TYPES.index(tile.kind) for tile in skin.tiles], dtype=np.int64)
-    inks = ink.ink_profile(pixels)
-    is_digit = np.array([tile.kind in DIGIT_INK for tile in skin.tiles])
-    for index, tile in enumerate(skin.tiles):
-        if tile.kind in DIGIT_INK:  # digits follow the classic colours, in any font
-            inks.main[index] = DIGIT_INK[tile.kind]
-            inks.present[index] = False
-            inks.present[index, DIGIT_INK[tile.kind]] = DIGIT_INK[tile.kind] != ink.NONE
-    raised = bevel.bevel_contrast(pixels) >= (bevel.RAISED_FROM + bevel.FLAT_UP_TO) / 2
-    return PreparedSkin(skin, unit_vectors(pixels), kinds, inks, ~is_digit, raised)
+    inks = ink.tile_inks(pixels, [DIGIT_INK.get(tile.kind) for tile in skin.tiles])
+    raised = bevel.is_raised_tile(greys(pixels))
+    return PreparedSkin(
+        skin, unit_vectors(smoothed(greys(pixels))), kinds, inks, raised,
+        ink.background(pixels)
+    )
 
 
 def cut_cells(image: Image, geometry: BoardGeometry) -> Cells:
-    """Every cell of the board resized to ``CELL_SIZE``: ``(rows, cols, S, S, 3)``."""
-    x, y, width, height = geometry.rect
-    board = _crop_padded(image, x, y, width, height)
-    size = (geometry.cols * CELL_SIZE, geometry.rows * CELL_SIZE)
-    interpolation = cv2.INTER_AREA if geometry.pitch > CELL_SIZE else cv2.INTER_LINEAR
-    resized = as_image(cv2.resize(board, size, interpolation=interpolation))
-    cells = resized.reshape(geometry.rows, CELL_SIZE, geometry.cols, CELL_SIZE, 3)
+    """Every cell of the board resampled to ``CELL_SIZE``: ``(rows, cols, S, S, 3)``.
+
+    The lattice's fractional position and pitch are honoured exactly (one affine warp of
+    the board, smoothed first when shrinking so that thin lines are averaged, not lost).
+    """
+    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
+    width = int(np.ceil(geometry.width)) + 5
+    height = int(np.ceil(geometry.height)) + 5
+    board = _crop_padded(image, x0, y0, width, height)
+    resampled = _resample(board, geometry.left - x0, geometry.top - y0, geometry.pitch,
+                          (geometry.cols * CELL_SIZE, geometry.rows * CELL_SIZE))
+    cells = resampled.reshape(geometry.rows, CELL_SIZE, geometry.cols, CELL_SIZE, 3)
     return np.ascontiguousarray(cells.transpose(0, 2, 1, 3, 4))
+
+
+def cut_some_cells(
+    image: Image, geometry: BoardGeometry, rows: npt.NDArray[np.int64],
+    cols: npt.NDArray[np.int64],
+) -> npt.NDArray[np.uint8]:
+    """Only the given cells (``rows[i]``, ``cols[i]``) resampled likewise: ``(n, S, S, 3)``."""
+    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
+    board = _crop_padded(image, x0, y0, int(np.ceil(geometry.width)) + 5,
+                         int(np.ceil(geometry.height)) + 5)
+    scale = geometry.pitch / CELL_SIZE
+    if scale > 1.2:
+        board = as_image(cv2.GaussianBlur(board, (0, 0), sigmaX=0.45 * scale))
+    steps = (np.arange(CELL_SIZE, dtype=np.float32) + 0.5) * scale - 0.5
+    left = (geometry.left - x0 + cols * geometry.pitch).astype(np.float32)
+    top = (geometry.top - y0 + rows * geometry.pitch).astype(np.float32)
+    count = rows.size
+    shape = (count, CELL_SIZE, CELL_SIZE)
+    map_x = np.broadcast_to(left[:, None, None] + steps[None, None, :], shape)
+    map_y = np.broadcast_to(top[:, None, None] + steps[None, :, None], shape)
+    sampled = cv2.remap(board, np.ascontiguousarray(map_x.reshape(-1, CELL_SIZE)),
+                        np.ascontiguousarray(map_y.reshape(-1, CELL_SIZE)), cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE)
+    return as_image(sampled).reshape(count, CELL_SIZE, CELL_SIZE, 3)
+
+
+def _resample(picture: Image, left: float, top: float, pitch: float, size: tuple[int, int]
+              ) -> Image:
+    """``picture`` from ``(left, top)`` on, scaled so that ``pitch`` px become ``CELL_SIZE``."""
+    scale = pitch / CELL_SIZE
+    if scale > 1.2:
+        picture = as_image(cv2.GaussianBlur(picture, (0, 0), sigmaX=0.45 * scale))
+    offset_x = left + 0.5 * scale - 0.5
+    offset_y = top + 0.5 * scale - 0.5
+    warp = np.array([[scale, 0.0, offset_x], [0.0, scale, offset_y]])
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return as_image(cv2.warpAffine(picture, warp, size, flags=flags,
+                                   borderMode=cv2.BORDER_REPLICATE))
 
 
 def classify_cells(cells: Cells, prepared: PreparedSkin) -> CellReadings:
@@ -99,7 +152,7 @@ def classify_cells(cells: Cells, prepared: PreparedSkin) -> CellReadings:
     index = np.arange(rows * cols)
     best = type_scores[index, best_type]
     margin = best - type_scores[index, runner_up]
-    readable = (best >= MIN_SCORE) & (margin >= MIN_MARGIN)
+    readable = (best >= _MIN_SCORES[best_type]) & (margin >= MIN_MARGIN)
     codes = np.array([TILE_CODES[kind] for kind in TILE_TYPES], dtype=np.int8)[best_type]
     return CellReadings(
         codes=codes.reshape(rows, cols),
@@ -115,18 +168,50 @@ def score_types(flat: Cells, prepared: PreparedSkin) -> FloatArray:
     ``flat`` is ``(N, S, S, 3)``; the result ``(N, len(TILE_TYPES))``, -1 where no tile of
     the type may match the cell.
     """
-    scores = unit_vectors(flat) @ prepared.vectors.T
-    same_inks = ink.compatible(ink.ink_profile(flat), prepared.inks, prepared.check_share)
-    contrast = bevel.bevel_contrast(flat)
+    grey = greys(flat)
+    scores = unit_vectors(smoothed(grey)) @ prepared.vectors.T
+    same_inks = ink.compatible(ink.cell_inks(flat), prepared.inks)
+    relief = bevel.relief(grey)
     same_relief = np.where(
-        prepared.raised[None, :], bevel.may_be_raised(contrast)[:, None],
-        bevel.may_be_flat(contrast)[:, None],
+        prepared.raised[None, :], relief.may_be_raised[:, None], relief.may_be_flat[:, None]
     )
-    scores = np.where(same_inks & same_relief, scores, -1.0)
+    same_background = ink.same_background(ink.background(flat), prepared.background)
+    scores = np.where(same_inks & same_relief & same_background, scores, -1.0)
     per_type = np.full((flat.shape[0], len(TILE_TYPES)), -1.0, dtype=np.float32)
     for kind in np.unique(prepared.kinds):
         per_type[:, kind] = scores[:, prepared.kinds == kind].max(axis=1)
     return per_type
+
+
+def greys(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """``(N, S, S, 3)`` colour cells as ``(N, S, S)`` grey levels."""
+    size = cells.shape[1]
+    tall = np.ascontiguousarray(cells).reshape(-1, size, 3)
+    return as_image(cv2.cvtColor(tall, cv2.COLOR_BGR2GRAY)).reshape(cells.shape[:3])
+
+
+def smoothed(grey: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Each ``(N, S, S)`` grey cell blurred on its own (edges repeated, nothing from its
+    neighbours), so that a digit in another font or stroke width still correlates."""
+    count, size = grey.shape[0], grey.shape[1]
+    pad = SMOOTHING_PAD
+    side = size + 2 * pad
+    per_row = MOSAIC_WIDTH
+    slots = -(-count // per_row) * per_row
+    padded = np.zeros((slots, side, side), dtype=np.uint8)
+    padded[:count, pad:-pad, pad:-pad] = grey
+    padded[:count, :pad, pad:-pad] = grey[:, :1, :]
+    padded[:count, -pad:, pad:-pad] = grey[:, -1:, :]
+    padded[:, :, :pad] = padded[:, :, pad:pad + 1]
+    padded[:, :, -pad:] = padded[:, :, -pad - 1:-pad]
+    # blur one wide mosaic of cells rather than a one-cell-wide strip: much faster
+    rows = padded.reshape(-1, per_row, side, side).transpose(0, 2, 1, 3)
+    mosaic = np.ascontiguousarray(rows).reshape(-1, per_row * side)
+    kernel = 2 * pad + 1
+    blurred = as_image(cv2.GaussianBlur(mosaic, (kernel, kernel), sigmaX=SMOOTHING_SIGMA))
+    cells = blurred.reshape(-1, side, per_row, side).transpose(0, 2, 1, 3)
+    cells = cells.reshape(slots, side, side)
+    return np.ascontiguousarray(cells[:count, pad:-pad, pad:-pad])
 
 
 def unit_vectors(cells: Cells) -> FloatArray:
@@ -139,8 +224,8 @@ def unit_vectors(cells: Cells) -> FloatArray:
 
 
 def _resize_cell(tile: Image, pitch: int) -> Image:
-    interpolation = cv2.INTER_AREA if pitch > CELL_SIZE else cv2.INTER_LINEAR
-    return as_image(cv2.resize(tile, (CELL_SIZE, CELL_SIZE), interpolation=interpolation))
+    padded = cv2.copyMakeBorder(tile, 2, 2, 2, 2, cv2.BORDER_REPLICATE)
+    return _resample(as_image(padded), 2.0, 2.0, float(pitch), (CELL_SIZE, CELL_SIZE))
 
 
 def _crop_padded(image: Image, x: int, y: int, width: int, height: int) -> Image:

@@ -22,73 +22,143 @@ OTHER = 9  # saturated but none of the above (yellow, magenta, ...)
 INK_COUNT = 10
 INK_NAMES = ("none", "blue", "green", "red", "navy", "maroon", "teal", "black", "grey", "other")
 
+# Of each side of a cell, this share is left out of its middle: bevels, grid lines and
+# xdemineur's bevel-plus-line (4 of its 21 px) all stay outside.
+MIDDLE_MARGIN = 0.25
 DOMINANT_SHARE = 0.05  # of a cell's middle that one ink must cover to count
-PRESENT_SHARE = 0.03  # of a tile's middle that an ink must cover to be part of the tile
-SHARE_RATIO = 3.0  # how much more or less of its main ink a cell may show than its tile
-# Inks that appear where another is anti-aliased against the grey background.
-BLENDS = {BLACK: (GREY,)}
+PRESENT_SHARE = 0.03  # of a cell's middle that an ink must cover to be present
+TRACE_SHARE = 0.01  # of a tile's middle that an ink must cover to be allowed at all
+REQUIRED_SHARE = 0.15  # of a tile's middle that an ink must cover to be required
+SHARE_RATIO = 1.7  # how much more or less of its main ink a cell may show than its tile
+# Inks that appear where another is anti-aliased: black against the grey background
+# looks grey, red or blue against black look maroon or navy.
+BLENDS = {BLACK: (GREY,), RED: (MAROON,), BLUE: (NAVY,)}
+
+BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
-class InkProfile:
-    """The inks of a set of cells or tiles: ``main`` (N,), ``present`` and ``share`` (N, INKS)."""
+class CellInks:
+    """Per cell: the main ink, the inks present, and each ink's share of the middle."""
 
-    main: npt.NDArray[np.int64]
-    present: npt.NDArray[np.bool_]
-    share: npt.NDArray[np.float64]
+    main: npt.NDArray[np.int64]  # (N,)
+    present: BoolArray  # (N, INK_COUNT)
+    share: npt.NDArray[np.float64]  # (N, INK_COUNT)
 
 
-def ink_profile(cells: npt.NDArray[np.uint8]) -> InkProfile:
-    """The ink profile of ``(N, S, S, 3)`` cells."""
+@dataclass(frozen=True)
+class TileInks:
+    """Per tile: the inks a matching cell must show (``required``) and may show."""
+
+    main: npt.NDArray[np.int64]  # (T,)
+    required: BoolArray  # (T, INK_COUNT)
+    allowed: BoolArray  # (T, INK_COUNT)
+    main_share: npt.NDArray[np.float64]  # (T,)
+    check_share: BoolArray  # (T,) compare the amount of main ink too
+
+
+def cell_inks(cells: npt.NDArray[np.uint8]) -> CellInks:
+    """The inks of ``(N, S, S, 3)`` cells."""
     counts = ink_counts(cells)
     share = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
-    return InkProfile(dominant_ink(counts), inks_present(counts), share)
+    present = share >= PRESENT_SHARE
+    present[:, NONE] = False
+    return CellInks(dominant_ink(counts), present, share)
 
 
-def compatible(cells: InkProfile, tiles: InkProfile, check_share: npt.NDArray[np.bool_]
-               ) -> npt.NDArray[np.bool_]:
-    """``(cells, tiles)``: whether each cell shows the same inks as each tile.
+def tile_inks(tiles: npt.NDArray[np.uint8], digits: list[int | None]) -> TileInks:
+    """What cells matching each ``(T, S, S, 3)`` tile may show.
 
-    Same main ink; every ink of the tile present in the cell and no other ink in the cell
-    (inks that only arise from anti-aliasing another are optional on both sides); and,
-    for tiles with ``check_share``, about as much of the main ink (within a factor of
-    ``SHARE_RATIO``), so a red exploded-mine background is not a red cross.
+    Any ink covering a trace of the tile is allowed, and so are inks that arise by
+    anti-aliasing an allowed one; the main ink and any covering a large share are
+    required. The gap between the two keeps an ink near a threshold from deciding.
+    Digits (``digits[i]`` not None) are held to the classic colours instead, whatever
+    font the tile was drawn in.
     """
-    optional = np.zeros_like(tiles.present)
+    measured = cell_inks(tiles)
+    allowed = measured.share >= TRACE_SHARE
+    required = measured.share >= REQUIRED_SHARE
+    required[np.arange(len(digits)), measured.main] = True
+    main = measured.main.copy()
+    check_share = np.ones(len(digits), dtype=np.bool_)
+    for index, digit in enumerate(digits):
+        if digit is not None:
+            main[index] = digit if digit > 0 else NONE
+            allowed[index] = required[index] = False
+            allowed[index, digit] = required[index, digit] = digit > 0
+            check_share[index] = False
     for ink, partners in BLENDS.items():
         for partner in partners:
-            optional[:, partner] |= tiles.present[:, ink]
-    core = tiles.present & ~optional
-    allowed = tiles.present | optional
-    cell_present = cells.present.astype(np.int32)
-    has_core = (cell_present @ core.T.astype(np.int32)) == core.sum(axis=1)[None, :]
-    nothing_else = (cell_present @ (~allowed).T.astype(np.int32)) == 0
-    same_main = cells.main[:, None] == tiles.main[None, :]
-    tile_share = tiles.share[np.arange(tiles.main.size), tiles.main]
-    cell_share = cells.share[:, tiles.main]
-    ratio = cell_share / np.maximum(tile_share, 1e-6)[None, :]
-    share_ok = ~check_share[None, :] | (tiles.main[None, :] == NONE) | (
+            allowed[allowed[:, ink], partner] = True
+    allowed[:, NONE] = required[:, NONE] = False
+    main_share = measured.share[np.arange(main.size), main]
+    return TileInks(main, required, allowed, main_share, check_share)
+
+
+def compatible(cells: CellInks, tiles: TileInks) -> BoolArray:
+    """``(cells, tiles)``: whether each cell shows the inks each tile shows.
+
+    The cell's main ink is allowed by the tile (none only for a tile without ink); the
+    tile's required inks are present in the cell and nothing the tile does not allow is;
+    for tiles with ``check_share``, the cell shows about as much of the tile's main ink
+    (within a factor of ``SHARE_RATIO``), so a red cross is not a red background.
+    """
+    present = cells.present.astype(np.int32)
+    has_required = (present @ tiles.required.T.astype(np.int32)) == tiles.required.sum(axis=1)
+    nothing_else = (present @ (~tiles.allowed).T.astype(np.int32)) == 0
+    main_ok = np.where(
+        cells.main[:, None] == NONE, tiles.main[None, :] == NONE, tiles.allowed[:, cells.main].T
+    )
+    ratio = cells.share[:, tiles.main] / np.maximum(tiles.main_share, 1e-6)[None, :]
+    share_ok = ~tiles.check_share[None, :] | (tiles.main[None, :] == NONE) | (
         (ratio >= 1 / SHARE_RATIO) & (ratio <= SHARE_RATIO))
-    return np.asarray(same_main & has_core & nothing_else & share_ok, dtype=np.bool_)
+    return np.asarray(main_ok & has_required & nothing_else & share_ok, dtype=np.bool_)
+
+
+# How far (per channel) a cell's background may be from its tile's: other games' greys
+# pass, a light dialog box over the board does not.
+BACKGROUND_TOLERANCE = 36.0
+# Below this share of background in the middle (a mine fills it), no colour is compared.
+MIN_BACKGROUND_SHARE = 0.3
+
+
+@dataclass(frozen=True)
+class Background:
+    """Per cell: mean colour (BGR) of the ink-free pixels of its middle, and their share."""
+
+    colour: npt.NDArray[np.float32]  # (N, 3)
+    share: npt.NDArray[np.float32]  # (N,)
+
+
+def background(cells: npt.NDArray[np.uint8]) -> Background:
+    """The background behind the ink of ``(N, S, S, 3)`` cells."""
+    inner = middle(cells).reshape(cells.shape[0], -1, 3)
+    bare = (_ink_table()[_quantised(inner)] == NONE).astype(np.float32)
+    count = bare.sum(axis=1)
+    colour = np.einsum("npc,np->nc", inner.astype(np.float32), bare) / np.maximum(count, 1)[:, None]
+    return Background(colour, count / inner.shape[1])
+
+
+def same_background(cells: Background, tiles: Background) -> BoolArray:
+    """``(cells, tiles)``: backgrounds of about the same colour (or too little to compare)."""
+    distance = np.abs(cells.colour[:, None, :] - tiles.colour[None, :, :]).max(axis=2)
+    comparable = (cells.share[:, None] >= MIN_BACKGROUND_SHARE) & (
+        tiles.share[None, :] >= MIN_BACKGROUND_SHARE)
+    return np.asarray(~comparable | (distance <= BACKGROUND_TOLERANCE), dtype=np.bool_)
 
 
 def middle(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """The middle of each cell (bevels and grid lines cut away): ``(..., S, S, 3)`` in."""
     size = cells.shape[-2]
-    margin = max(2, round(size * 0.2))
-    return cells[..., margin:size - margin + 1, margin:size - margin + 1, :]
+    margin = max(2, round(size * MIDDLE_MARGIN))
+    return cells[..., margin:size - margin, margin:size - margin, :]
 
 
 def ink_counts(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     """Per cell, how many middle pixels show each ink: ``(N, S, S, 3)`` -> ``(N, INK_COUNT)``."""
     inner = middle(cells)
     count = inner.shape[0]
-    quantised = (
-        (inner[..., 0].astype(np.uint16) >> 3) << 10
-        | (inner[..., 1].astype(np.uint16) >> 3) << 5
-        | inner[..., 2].astype(np.uint16) >> 3
-    )
-    inks = _ink_table()[quantised.reshape(count, -1)]
+    inks = _ink_table()[_quantised(inner).reshape(count, -1)]
     flat = (inks + INK_COUNT * np.arange(count)[:, None]).ravel()
     return np.bincount(flat, minlength=count * INK_COUNT).reshape(count, INK_COUNT)
 
@@ -102,12 +172,13 @@ def dominant_ink(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return np.where(enough, best, NONE)
 
 
-def inks_present(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """Per tile, which inks are clearly part of it: ``(N, INK_COUNT)`` booleans."""
-    area = counts.sum(axis=1, keepdims=True)
-    present = counts >= np.maximum(PRESENT_SHARE * area, 2)
-    present[:, NONE] = False
-    return np.asarray(present, dtype=np.bool_)
+def _quantised(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
+    """15-bit index (5 bits per channel) of each BGR pixel, for the lookup table."""
+    return np.asarray(
+        (pixels[..., 0].astype(np.uint16) >> 3) << 10
+        | (pixels[..., 1].astype(np.uint16) >> 3) << 5
+        | pixels[..., 2].astype(np.uint16) >> 3, dtype=np.uint16,
+    )
 
 
 @lru_cache(maxsize=1)

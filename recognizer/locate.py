@@ -36,6 +36,10 @@ PEAK_TOLERANCE = 1.6  # px between a predicted and a found line
 # cell starts at x in both cases, so lattice lines are moved by this much before rounding.
 EDGE_BIAS = 0.25
 SIDE_SUPPORT = 0.5  # fraction of a cell side that must be edge pixels
+# fraction of a row's (column's) cells that must look like cells for it to be kept; low,
+# so that a window over part of the board does not cut the board short
+LINE_SUPPORT = 0.3
+MAX_SPLIT = 8  # a pair of peaks may be up to this many cells apart when proposing a pitch
 SMOOTHING = np.array([1.0, 4.0, 7.0, 4.0, 1.0]) / 17.0  # profile smoothing (about 1 px sigma)
 BLOB_SCALE = 4  # blobs are grouped on a map this many times smaller
 
@@ -132,24 +136,48 @@ def _blobs(lines: Mask) -> list[tuple[int, int, int, int]]:
 def _lattice_in(
     long_vertical: Mask, long_horizontal: Mask, vertical: Mask, horizontal: Mask
 ) -> tuple[float, BoardGeometry] | None:
-    """The best square lattice inside one blob, with its score, or None."""
-    columns = _axis_lattice(long_vertical.sum(axis=0, dtype=np.int64))
-    rows = _axis_lattice(long_horizontal.sum(axis=1, dtype=np.int64))
+    """The best square lattice inside one blob, with its score, or None.
+
+    Cells are square: when the two axes disagree on the pitch (one of them took twice
+    or half of it, fooled by digits), each axis is refitted with the other's pitch and
+    the pair that explains the most lines wins.
+    """
+    column_profile = long_vertical.sum(axis=0, dtype=np.int64)
+    row_profile = long_horizontal.sum(axis=1, dtype=np.int64)
+    columns = _axis_lattice(column_profile)
+    rows = _axis_lattice(row_profile)
     if columns is None or rows is None:
         return None
-    if abs(columns.pitch - rows.pitch) > max(1.0, 0.04 * columns.pitch):
-        return None
+    if not _same_pitch(columns.pitch, rows.pitch):
+        pairs = [(columns, _axis_lattice(row_profile, columns.pitch)),
+                 (_axis_lattice(column_profile, rows.pitch), rows)]
+        scored = [(c.score + r.score, c, r) for c, r in pairs
+                  if c is not None and r is not None and _same_pitch(c.pitch, r.pitch)]
+        if not scored:
+            return None
+        _, columns, rows = max(scored, key=lambda item: item[0])
     return _trim_to_cells(columns, rows, vertical, horizontal)
 
 
-def _axis_lattice(profile: IntArray) -> _Lattice1D | None:
-    """The arithmetic progression of line positions that best explains the profile's peaks."""
+def _same_pitch(first: float, second: float) -> bool:
+    return abs(first - second) <= max(1.0, 0.04 * first)
+
+
+def _axis_lattice(profile: IntArray, pitch: float | None = None) -> _Lattice1D | None:
+    """The arithmetic progression of line positions that best explains the profile's peaks.
+
+    With ``pitch`` given, only progressions of about that pitch are considered.
+    """
     peaks, strengths = _peaks(profile)
     if len(peaks) < MIN_CELLS + 1:
         return None
+    if pitch is None:
+        candidates = _candidate_progressions(peaks, strengths)
+    else:
+        candidates = [(float(start), pitch) for start in peaks]
     best: _Lattice1D | None = None
-    for start, pitch in _candidate_progressions(peaks, strengths):
-        lattice = _fit_progression(profile, peaks, strengths, start, pitch)
+    for start, step in candidates:
+        lattice = _fit_progression(profile, peaks, strengths, start, step)
         if lattice is not None and (best is None or lattice.score > best.score):
             best = lattice
     return best
@@ -158,16 +186,20 @@ def _axis_lattice(profile: IntArray) -> _Lattice1D | None:
 def _candidate_progressions(
     peaks: FloatArray, strengths: FloatArray, keep: int = 4
 ) -> list[tuple[float, float]]:
-    """Start and step of the few peak pairs whose progressions match the most peak strength.
+    """Start and step of the few progressions that match the most peak strength.
 
-    Every pair of peaks 12..48 px apart proposes a progression; each is scored at once
+    Every pair of peaks proposes progressions with their distance split into 1..8 cells
+    (distant pairs measure a fractional pitch precisely); each is scored at once
     (vectorised) by the strength of the peaks it hits, less the lines it predicts but
     misses, so half or double the true pitch scores lower than the pitch itself.
     """
     first, second = np.triu_indices(len(peaks), k=1)
-    gaps = peaks[second] - peaks[first]
+    distances = peaks[second] - peaks[first]
+    splits = np.arange(1, MAX_SPLIT + 1, dtype=np.float64)
+    gaps = (distances[:, None] / splits[None, :]).ravel()
+    starts = np.repeat(peaks[first], splits.size)
     usable = (gaps >= MIN_PITCH) & (gaps <= MAX_PITCH)
-    starts, gaps = peaks[first[usable]], gaps[usable]
+    starts, gaps = starts[usable], gaps[usable]
     if gaps.size == 0:
         return []
     k = np.round((peaks[None, :] - starts[:, None]) / gaps[:, None])
@@ -267,19 +299,24 @@ def _longest_run(ks: IntArray, max_gap: int = 2) -> tuple[int, int] | None:
 def _trim_to_cells(
     columns: _Lattice1D, rows: _Lattice1D, vertical: Mask, horizontal: Mask
 ) -> tuple[float, BoardGeometry] | None:
-    """Keep the rows and columns whose cells show edges on their sides."""
+    """Keep the rows and columns whose cells show edges on their sides.
+
+    The lattice is first grown by one line on each side (an outermost line blurred into
+    the frame's bevel may have been missed), then cut back to the supported cells.
+    """
     pitch = (columns.pitch * columns.count + rows.pitch * rows.count) / (
         columns.count + rows.count
     )
-    xs = np.asarray(columns.start + np.arange(columns.count + 1) * columns.pitch, np.float64)
-    ys = np.asarray(rows.start + np.arange(rows.count + 1) * rows.pitch, np.float64)
+    xs = _grown(columns, vertical.shape[1])
+    ys = _grown(rows, vertical.shape[0])
     cells = _cell_support(xs, ys, vertical, horizontal)
-    row_ok = np.nonzero(cells.mean(axis=1) >= 0.5)[0]
-    col_ok = np.nonzero(cells.mean(axis=0) >= 0.5)[0]
-    if row_ok.size < MIN_CELLS or col_ok.size < MIN_CELLS:
+    row_run = _longest_true_run(cells.mean(axis=1) >= LINE_SUPPORT)
+    col_run = _longest_true_run(cells.mean(axis=0) >= LINE_SUPPORT)
+    if row_run is None or col_run is None:
         return None
-    top_row, bottom_row = int(row_ok[0]), int(row_ok[-1])
-    left_col, right_col = int(col_ok[0]), int(col_ok[-1])
+    (top_row, bottom_row), (left_col, right_col) = row_run, col_run
+    if bottom_row - top_row + 1 < MIN_CELLS or right_col - left_col + 1 < MIN_CELLS:
+        return None
     kept = cells[top_row:bottom_row + 1, left_col:right_col + 1]
     geometry = BoardGeometry(
         left=float(xs[left_col]) + EDGE_BIAS, top=float(ys[top_row]) + EDGE_BIAS,
@@ -288,6 +325,23 @@ def _trim_to_cells(
     )
     score = float(kept.sum())
     return score, geometry
+
+
+def _longest_true_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:
+    """First and last index of the longest run of True values, or None if there is none."""
+    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
+    starts = np.nonzero(np.diff(padded) == 1)[0]
+    ends = np.nonzero(np.diff(padded) == -1)[0] - 1
+    if starts.size == 0:
+        return None
+    best = int(np.argmax(ends - starts))
+    return int(starts[best]), int(ends[best])
+
+
+def _grown(lattice: _Lattice1D, size: int) -> FloatArray:
+    """The lattice's line positions plus one more at each end that fits in ``size`` px."""
+    lines = lattice.start + np.arange(-1, lattice.count + 2) * lattice.pitch
+    return np.asarray(lines[(lines >= 1) & (lines <= size - 2)], dtype=np.float64)
 
 
 def _cell_support(xs: FloatArray, ys: FloatArray, vertical: Mask, horizontal: Mask) -> Mask:

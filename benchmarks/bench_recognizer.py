@@ -1,0 +1,100 @@
+"""Recognizer speed on a real 1920x1080 screenshot of an expert board.
+
+Starts the virtual desktop (Xvfb 1920x1080 + Chromium with the bundled game, expert
+30x16 at cell 24, a few moves made) and takes one screenshot with the effector's mss
+capture; or reads ``--image PNG`` instead. Then times, and prints median/p95/p99 of:
+
+- ``locate``: finding the board anywhere in the screenshot (target: median < 50 ms);
+- ``read_board``: reading every cell once geometry and skin are known (target < 5 ms);
+- ``recognize``: the whole first look (locate, choose skin and alignment, read, status).
+
+    .venv/bin/python benchmarks/bench_recognizer.py [--rounds 100] [--image shot.png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from recognizer.api import read_board, recognize
+from recognizer.image_io import load_image
+from recognizer.locate import locate_boards
+
+SCREEN = (1920, 1080)
+EXPERT: dict[str, str | int] = {
+    "width": 30, "height": 16, "mines": 99, "seed": 2024, "rules": "safe", "cell": 24,
+}
+
+
+def main() -> int:
+    """Run the benchmark and print one line per figure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=100, help="samples per figure")
+    parser.add_argument("--image", type=Path, help="time this screenshot instead of a live one")
+    parser.add_argument("--save", type=Path, help="also save the live screenshot here")
+    args = parser.parse_args()
+    image = load_image(args.image) if args.image else live_screenshot()
+    if args.save:
+        import cv2
+
+        cv2.imwrite(str(args.save), image)
+    first = recognize(image)
+    if first.board is None or first.geometry is None or first.skin is None:
+        print(f"the board was not read: {first.message}", file=sys.stderr)
+        return 1
+    geometry = first.geometry
+    print(f"screenshot {image.shape[1]}x{image.shape[0]}: {geometry.rows}x{geometry.cols} board, "
+          f"pitch {geometry.pitch:.2f} px, skin {first.skin}, status {first.status}")
+    report("locate", args.rounds, lambda: locate_boards(image))
+    report("read_board", args.rounds * 5, lambda: read_board(image, geometry, first.skin or ""))
+    report("recognize", max(10, args.rounds // 5), lambda: recognize(image))
+    return 0
+
+
+def live_screenshot() -> np.ndarray:
+    """An expert game a few moves in, on a 1920x1080 virtual screen, through mss."""
+    from practice.desktop import VirtualDesktop
+
+    with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
+                        game_params=EXPERT) as desktop:
+        os.environ["DISPLAY"] = desktop.display.display
+        from effector.capture import ScreenCapture
+        from effector.geometry import Rect
+
+        for cell in ((8, 15), (2, 3), (13, 26)):
+            desktop.xinput.click(desktop.cell_center(*cell))
+        desktop.xinput.click(desktop.cell_center(0, 29), "right")
+        desktop.xinput.run("mousemove", "--sync", "0", "0")
+        time.sleep(0.5)
+        capture = ScreenCapture()
+        try:
+            return capture.grab(Rect(left=0, top=0, width=SCREEN[0], height=SCREEN[1]))
+        finally:
+            capture.close()
+
+
+def report(name: str, rounds: int, run: Callable[[], Any]) -> None:
+    """Time ``run`` ``rounds`` times (after one warm-up) and print median/p95/p99 in ms."""
+    run()
+    samples = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    p95 = samples[min(len(samples) - 1, int(0.95 * len(samples)))]
+    p99 = samples[min(len(samples) - 1, int(0.99 * len(samples)))]
+    print(f"{name:>10}: median {statistics.median(samples):7.2f} ms   p95 {p95:7.2f} ms   "
+          f"p99 {p99:7.2f} ms   ({rounds} runs)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
