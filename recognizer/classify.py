@@ -209,8 +209,8 @@ def smoothed(grey: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     mosaic = np.ascontiguousarray(rows).reshape(-1, per_row * side)
     kernel = 2 * pad + 1
     blurred = as_image(cv2.GaussianBlur(mosaic, (kernel, kernel), sigmaX=SMOOTHING_SIGMA))
-    cells = blurred.reshape(-1, side, per_row, side).transpose(0, 2, 1, 3)
-    cells = cells.reshape(slots, side, side)
+    regrouped = blurred.reshape(-1, side, per_row, side).transpose(0, 2, 1, 3)
+    cells = regrouped.reshape(slots, side, side)
     return np.ascontiguousarray(cells[:count, pad:-pad, pad:-pad])
 
 
