@@ -19,12 +19,14 @@ import numpy.typing as npt
 
 from analyzer.board import Board, Cell, format_board
 from recognizer.classify import (
+    CellFeatures,
     CellReadings,
+    cell_features,
     classify_cells,
     cut_cells,
     cut_some_cells,
     prepare_skin,
-    score_types,
+    score_features,
 )
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import ImageSource, load_image
@@ -33,7 +35,7 @@ from recognizer.skins import Skin, available_skins, load_skin
 from recognizer.status import Status, game_status
 
 SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
-SAMPLE_CELLS = 96  # cells scored per skin and shift while choosing them
+SAMPLE_CELLS = 64  # cells scored per skin and shift while choosing them
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first
 REFINE_ROUNDS = 3  # passes over the refinement moves, while they still help
@@ -136,21 +138,25 @@ def _best_skin_and_alignment(
     """
     rows, cols = _sample_cells(geometry)
 
-    def fit(candidate: BoardGeometry, skin: Skin) -> float:
-        cells = cut_some_cells(image, candidate, rows, cols)
-        return float(np.clip(score_types(cells, prepare_skin(skin)).max(axis=1), 0, 1).mean())
+    def measure(candidate: BoardGeometry) -> CellFeatures:
+        return cell_features(cut_some_cells(image, candidate, rows, cols))
 
-    scored = [
-        (fit(geometry.shifted(dx, dy), skin), index, geometry.shifted(dx, dy))
-        for dx, dy in SHIFTS for index, skin in enumerate(skins)
-    ]
+    def fit(features: CellFeatures, skin: Skin) -> float:
+        scores = score_features(features, prepare_skin(skin))
+        return float(np.clip(scores.max(axis=1), 0, 1).mean())
+
+    scored = []
+    for dx, dy in SHIFTS:
+        shifted = geometry.shifted(dx, dy)
+        features = measure(shifted)
+        scored += [(fit(features, skin), index, shifted) for index, skin in enumerate(skins)]
     best_fit, best_index, best = max(scored, key=lambda item: item[0])
     skin = skins[best_index]
     for _ in range(REFINE_ROUNDS):
         improved = False
         for move in REFINEMENTS:
             candidate = move(best)
-            candidate_fit = fit(candidate, skin)
+            candidate_fit = fit(measure(candidate), skin)
             if candidate_fit > best_fit + 1e-4:
                 best_fit, best, improved = candidate_fit, candidate, True
         if not improved:

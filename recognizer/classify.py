@@ -29,7 +29,7 @@ from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CELL_SIZE = 20  # px a cell is resized to before comparison
 SMOOTHING_SIGMA = 1.5  # px (at CELL_SIZE) of blur before correlating ...
-SMOOTHING_PAD = 3  # ... with a (2*pad+1)-px kernel
+SMOOTHING_PAD = 4  # ... with a (2*pad+1)-px kernel (pad even: cells halve cleanly)
 MOSAIC_WIDTH = 16  # cells per row of the mosaic they are blurred in
 MIN_SCORE = 0.45  # lowest correlation accepted as a match
 # ... for digits 1-6, whose classic colour already had to match: other fonts score lower.
@@ -52,6 +52,11 @@ class PreparedSkin:
     inks: ink.TileInks  # the inks a matching cell shows (digits: their classic colour)
     raised: npt.NDArray[np.bool_]  # (tiles,): the tile is a raised (bevelled) one
     background: ink.Background  # each tile's background colour
+
+    @property
+    def by_kind(self) -> npt.NDArray[np.int64]:
+        """Tile indices ordered by tile type."""
+        return np.argsort(self.kinds, kind="stable")
 
 
 @dataclass(frozen=True)
@@ -162,24 +167,46 @@ def classify_cells(cells: Cells, prepared: PreparedSkin) -> CellReadings:
     )
 
 
+@dataclass(frozen=True)
+class CellFeatures:
+    """What the scoring needs to know of a set of cells, measured once for all skins."""
+
+    vectors: FloatArray  # smoothed grey pictures as unit vectors
+    inks: ink.CellInks
+    background: ink.Background
+    relief: bevel.Relief
+
+
+def cell_features(flat: Cells) -> CellFeatures:
+    """Measure ``(N, S, S, 3)`` cells."""
+    grey = greys(flat)
+    inks, background = ink.read_inks(flat)
+    return CellFeatures(unit_vectors(smoothed(grey)), inks, background, bevel.relief(grey))
+
+
 def score_types(flat: Cells, prepared: PreparedSkin) -> FloatArray:
-    """Per cell and tile type, the best correlation among that type's ink-compatible tiles.
+    """Per cell and tile type, the best correlation among that type's compatible tiles.
 
     ``flat`` is ``(N, S, S, 3)``; the result ``(N, len(TILE_TYPES))``, -1 where no tile of
     the type may match the cell.
     """
-    grey = greys(flat)
-    scores = unit_vectors(smoothed(grey)) @ prepared.vectors.T
-    same_inks = ink.compatible(ink.cell_inks(flat), prepared.inks)
-    relief = bevel.relief(grey)
+    return score_features(cell_features(flat), prepared)
+
+
+def score_features(features: CellFeatures, prepared: PreparedSkin) -> FloatArray:
+    """:func:`score_types` for cells already measured."""
+    scores = features.vectors @ prepared.vectors.T
+    same_inks = ink.compatible(features.inks, prepared.inks)
+    relief = features.relief
     same_relief = np.where(
         prepared.raised[None, :], relief.may_be_raised[:, None], relief.may_be_flat[:, None]
     )
-    same_background = ink.same_background(ink.background(flat), prepared.background)
+    same_background = ink.same_background(features.background, prepared.background)
     scores = np.where(same_inks & same_relief & same_background, scores, -1.0)
-    per_type = np.full((flat.shape[0], len(TILE_TYPES)), -1.0, dtype=np.float32)
-    for kind in np.unique(prepared.kinds):
-        per_type[:, kind] = scores[:, prepared.kinds == kind].max(axis=1)
+    per_type = np.full((scores.shape[0], len(TILE_TYPES)), -1.0, dtype=np.float32)
+    kinds, order = prepared.kinds, prepared.by_kind
+    starts = np.concatenate([[0], np.nonzero(np.diff(kinds[order]))[0] + 1])
+    per_type[:, kinds[order][starts]] = np.maximum.reduceat(scores[:, order], starts, axis=1)
     return per_type
 
 
@@ -192,7 +219,9 @@ def greys(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 def smoothed(grey: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """Each ``(N, S, S)`` grey cell blurred on its own (edges repeated, nothing from its
-    neighbours), so that a digit in another font or stroke width still correlates."""
+    neighbours), so that a digit in another font or stroke width still correlates;
+    returned at half resolution ``(N, S/2, S/2)`` (once blurred, 2x2 averages carry the
+    picture)."""
     count, size = grey.shape[0], grey.shape[1]
     pad = SMOOTHING_PAD
     side = size + 2 * pad
@@ -208,13 +237,15 @@ def smoothed(grey: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     rows = padded.reshape(-1, per_row, side, side).transpose(0, 2, 1, 3)
     mosaic = np.ascontiguousarray(rows).reshape(-1, per_row * side)
     kernel = 2 * pad + 1
-    blurred = as_image(cv2.GaussianBlur(mosaic, (kernel, kernel), sigmaX=SMOOTHING_SIGMA))
-    regrouped = blurred.reshape(-1, side, per_row, side).transpose(0, 2, 1, 3)
-    cells = regrouped.reshape(slots, side, side)
-    return np.ascontiguousarray(cells[:count, pad:-pad, pad:-pad])
+    blurred = cv2.GaussianBlur(mosaic, (kernel, kernel), sigmaX=SMOOTHING_SIGMA)
+    halved = as_image(cv2.resize(blurred, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA))
+    half_side, half_pad = side // 2, pad // 2
+    regrouped = halved.reshape(-1, half_side, per_row, half_side).transpose(0, 2, 1, 3)
+    cells = regrouped.reshape(slots, half_side, half_side)
+    return np.ascontiguousarray(cells[:count, half_pad:-half_pad, half_pad:-half_pad])
 
 
-def unit_vectors(cells: Cells) -> FloatArray:
+def unit_vectors(cells: npt.NDArray[np.uint8] | npt.NDArray[np.float32]) -> FloatArray:
     """Pictures ``(N, ...)`` as zero-mean, unit-length float vectors (flat ones: all zeros)."""
     vectors = cells.reshape(cells.shape[0], -1).astype(np.float32)
     vectors -= vectors.mean(axis=1, keepdims=True)

@@ -22,6 +22,8 @@ SEARCH_ROWS = 5.0  # how many cell pitches above the board the face may sit
 FACE_BORDER = 4  # px a face picture is larger than its yellow disc (see capture)
 SIGNATURE_SIZE = 12  # the dark features are compared at this many pixels square
 OUTLINE_INSET = 0.14  # share of the disc's size left out all round (its black outline)
+YELLOW_LOW = np.array([0, 191, 191], dtype=np.uint8)  # BGR bounds of a smiley's yellow
+YELLOW_HIGH = np.array([119, 255, 255], dtype=np.uint8)
 MIN_FACE_SCORE = 0.6  # lowest correlation of features accepted as a mood
 MIN_FACE_MARGIN = 0.1  # least lead of the best mood over the others
 
@@ -39,35 +41,48 @@ def face_search_area(image: Image, geometry: BoardGeometry) -> Box:
 
 
 def find_yellow_face(image: Image, geometry: BoardGeometry) -> Box | None:
-    """``(x, y, w, h)`` of the largest yellow disc above the board, or None."""
+    """``(x, y, w, h)`` of the largest yellow disc above the board, or None.
+
+    Looked for on every other pixel of the strip above the board first, then measured
+    at full resolution round what was found.
+    """
     left, top, width, height = face_search_area(image, geometry)
-    if width < 4 or height < 4:
+    if width < 8 or height < 8:
         return None
-    found = yellow_disc(image[top:top + height, left:left + width], geometry.pitch)
+    strip = image[top:top + height, left:left + width]
+    rough = yellow_disc(strip[::2, ::2], geometry.pitch / 2)
+    if rough is None:
+        return None
+    x, y, w, h = (2 * value for value in rough)
+    x0, y0 = max(0, x - 4), max(0, y - 4)
+    found = yellow_disc(strip[y0:y + h + 4, x0:x + w + 4], geometry.pitch)
     if found is None:
         return None
-    x, y, w, h = found
-    return left + x, top + y, w, h
+    fx, fy, fw, fh = found
+    return left + x0 + fx, top + y0 + fy, fw, fh
 
 
 def yellow_disc(area: Image, pitch: float) -> Box | None:
-    """``(x, y, w, h)`` of the largest roughly round yellow shape in ``area``, or None."""
-    pixels = area.astype(np.int16)
-    blue, green, red = pixels[..., 0], pixels[..., 1], pixels[..., 2]
-    yellow = ((red > 190) & (green > 190) & (blue < 120)).astype(np.uint8)
-    # join the parts of a face cut apart by its features (sunglasses, eyes, mouth) to
-    # pick the face, then measure the face by its own yellow pixels only
-    size = max(3, round(0.35 * pitch)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    padded = cv2.copyMakeBorder(yellow, size, size, size, size, cv2.BORDER_CONSTANT, value=0)
-    joined = as_image(cv2.morphologyEx(padded, cv2.MORPH_CLOSE, kernel))[size:-size, size:-size]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    """``(x, y, w, h)`` of the largest roughly round yellow shape in ``area``, or None.
+
+    The face's features (sunglasses, eyes, mouth) may cut its yellow into pieces: the
+    pieces lying within the largest one's span, widened a little, count as one face.
+    """
+    yellow = as_image(cv2.inRange(area, YELLOW_LOW, YELLOW_HIGH))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(yellow, connectivity=8)
     if count <= 1:
         return None
-    label = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    rows, cols = np.nonzero((labels == label) & (yellow > 0))
-    x, y = int(cols.min()), int(rows.min())
-    w, h = int(cols.max()) - x + 1, int(rows.max()) - y + 1
+    boxes = stats[1:, :4].astype(np.int64)
+    largest = boxes[int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))]
+    reach = max(largest[2], largest[3]) // 2
+    left, top = largest[0] - reach, largest[1] - reach
+    right, bottom = largest[0] + largest[2] + reach, largest[1] + largest[3] + reach
+    inside = ((boxes[:, 0] >= left) & (boxes[:, 1] >= top)
+              & (boxes[:, 0] + boxes[:, 2] <= right) & (boxes[:, 1] + boxes[:, 3] <= bottom))
+    chosen = boxes[inside]
+    x, y = int(chosen[:, 0].min()), int(chosen[:, 1].min())
+    w = int((chosen[:, 0] + chosen[:, 2]).max()) - x
+    h = int((chosen[:, 1] + chosen[:, 3]).max()) - y
     if min(w, h) < 0.4 * pitch or max(w, h) > 1.3 * min(w, h):
         return None
     return x, y, w, h

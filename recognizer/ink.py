@@ -57,9 +57,19 @@ class TileInks:
     check_share: BoolArray  # (T,) compare the amount of main ink too
 
 
+def read_inks(cells: npt.NDArray[np.uint8]) -> tuple[CellInks, Background]:
+    """The inks and the background of ``(N, S, S, 3)`` cells, in one pass over them."""
+    inner = middle(cells).reshape(cells.shape[0], -1, 3)
+    inks = _ink_table()[_quantised(inner)]
+    return _inks_from(_counts(inks)), _background_from(inner, inks)
+
+
 def cell_inks(cells: npt.NDArray[np.uint8]) -> CellInks:
     """The inks of ``(N, S, S, 3)`` cells."""
-    counts = ink_counts(cells)
+    return read_inks(cells)[0]
+
+
+def _inks_from(counts: npt.NDArray[np.int64]) -> CellInks:
     share = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
     present = share >= PRESENT_SHARE
     present[:, NONE] = False
@@ -132,8 +142,11 @@ class Background:
 
 def background(cells: npt.NDArray[np.uint8]) -> Background:
     """The background behind the ink of ``(N, S, S, 3)`` cells."""
-    inner = middle(cells).reshape(cells.shape[0], -1, 3)
-    bare = (_ink_table()[_quantised(inner)] == NONE).astype(np.float32)
+    return read_inks(cells)[1]
+
+
+def _background_from(inner: npt.NDArray[np.uint8], inks: npt.NDArray[np.uint8]) -> Background:
+    bare = (inks == NONE).astype(np.float32)
     count = bare.sum(axis=1)
     colour = np.einsum("npc,np->nc", inner.astype(np.float32), bare) / np.maximum(count, 1)[:, None]
     return Background(colour, count / inner.shape[1])
@@ -154,12 +167,10 @@ def middle(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return cells[..., margin:size - margin, margin:size - margin, :]
 
 
-def ink_counts(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """Per cell, how many middle pixels show each ink: ``(N, S, S, 3)`` -> ``(N, INK_COUNT)``."""
-    inner = middle(cells)
-    count = inner.shape[0]
-    inks = _ink_table()[_quantised(inner).reshape(count, -1)]
-    flat = (inks + INK_COUNT * np.arange(count)[:, None]).ravel()
+def _counts(inks: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """Per cell, how many pixels show each ink: ``(N, P)`` ink classes -> ``(N, INK_COUNT)``."""
+    count = inks.shape[0]
+    flat = (inks + INK_COUNT * np.arange(count, dtype=np.int64)[:, None]).ravel()
     return np.bincount(flat, minlength=count * INK_COUNT).reshape(count, INK_COUNT)
 
 
@@ -182,11 +193,11 @@ def _quantised(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
 
 
 @lru_cache(maxsize=1)
-def _ink_table() -> npt.NDArray[np.int64]:
+def _ink_table() -> npt.NDArray[np.uint8]:
     """Ink class of every 15-bit BGR colour (5 bits per channel, centre of each bin)."""
     levels = (np.arange(32) * 8 + 4).astype(np.int64)
     b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
-    return classify_colours(b.ravel(), g.ravel(), r.ravel())
+    return classify_colours(b.ravel(), g.ravel(), r.ravel()).astype(np.uint8)
 
 
 def classify_colours(
