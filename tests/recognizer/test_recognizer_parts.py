@@ -1,0 +1,215 @@
+"""The recognizer's parts: geometry, image input, colour and bevel cues, skins and capture."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from analyzer.board import format_board, parse_board
+from recognizer import bevel, ink
+from recognizer.api import read_board, recognize
+from recognizer.capture import CaptureError, Sample, capture_skin
+from recognizer.classify import CELL_SIZE, greys, prepare_skin
+from recognizer.geometry import BoardGeometry
+from recognizer.image_io import ImageError, load_image
+from recognizer.skins import (
+    TILE_TYPES,
+    SkinError,
+    available_skins,
+    load_skin,
+    read_manifest,
+    write_manifest,
+)
+from tests.recognizer.recognizer_corpus import CORPUS_DIR, load_shot
+
+# ---------------------------------------------------------------- geometry
+
+
+def test_geometry_maps_cells_to_screen_points_and_back():
+    geometry = BoardGeometry(left=10.5, top=20.0, pitch=17.6, rows=16, cols=30, origin=(100, 50))
+    x, y = geometry.centre(0, 0)
+    assert (x, y) == (119, 78)  # floor of 100 + 10.5 + 8.8 and 50 + 20 + 8.8
+    assert geometry.cell_at(x, y) == (0, 0)
+    last = geometry.centre(15, 29)
+    assert geometry.cell_at(*last) == (15, 29)
+    assert geometry.cell_at(100 + 5, 50 + 25) is None
+    centres = geometry.centres()
+    assert centres.shape == (16, 30, 2)
+    assert tuple(centres[15, 29]) == last
+    assert geometry.rect == (10, 20, 528, 282)
+
+
+def test_geometry_json_gives_the_rectangle_on_the_image():
+    geometry = BoardGeometry(left=26.0, top=69.0, pitch=16.0, rows=9, cols=9, origin=(400, 300))
+    assert geometry.to_json() == {"rows": 9, "cols": 9, "pitch": 16.0,
+                                  "rect": {"x": 26, "y": 69, "width": 144, "height": 144}}
+
+
+# ---------------------------------------------------------------- image input
+
+
+def test_images_come_from_arrays_bytes_and_paths(tmp_path):
+    shot = load_shot("web24_won")
+    png = cv2.imencode(".png", shot.image)[1].tobytes()
+    path = tmp_path / "shot.png"
+    path.write_bytes(png)
+    bgra = np.asarray(cv2.cvtColor(shot.image, cv2.COLOR_BGR2BGRA), dtype=np.uint8)
+    for source in (shot.image, png, path, str(path), bgra):
+        assert np.array_equal(load_image(source), shot.image)
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    (b"not a png", "not a readable PNG or JPEG"),
+    (b"", "not a readable PNG or JPEG"),
+    (np.zeros((10, 10, 3), np.float32), "expected uint8 pixels"),
+    (np.zeros((10, 10, 2), np.uint8), "expected an HxWx3 BGR image"),
+    (np.zeros((4, 4, 3), np.uint8), "too small"),
+    (42, "cannot read an image from a int"),
+])
+def test_bad_images_are_refused_clearly(source, message):
+    with pytest.raises(ImageError, match=message):
+        load_image(source)
+
+
+def test_a_missing_file_is_named(tmp_path):
+    with pytest.raises(ImageError, match=r"nothing\.png: no such image file"):
+        load_image(tmp_path / "nothing.png")
+
+
+# ---------------------------------------------------------------- colour and bevel cues
+
+
+def test_the_classic_number_colours_are_their_digits_inks():
+    bgr = {1: (255, 0, 0), 2: (0, 128, 0), 3: (0, 0, 255), 4: (128, 0, 0), 5: (0, 0, 128),
+           6: (128, 128, 0), 7: (0, 0, 0), 8: (128, 128, 128)}
+    b, g, r = (np.array([colour[i] for colour in bgr.values()]) for i in range(3))
+    assert ink.classify_colours(b, g, r).tolist() == list(bgr)
+    greys = np.array([192, 255, 189, 176])
+    assert ink.classify_colours(greys, greys, greys).tolist() == [ink.NONE] * 4
+    yellow = ink.classify_colours(np.array([0]), np.array([255]), np.array([255]))
+    assert yellow.tolist() == [ink.OTHER]
+
+
+@pytest.mark.parametrize("skin", ["classic-16", "classic-32", "xdemineur"])
+def test_only_unopened_and_flag_tiles_are_raised(skin):
+    prepared = prepare_skin(load_skin(skin))
+    raised = {tile.kind for tile, up in zip(prepared.skin.tiles, prepared.raised, strict=True)
+              if up}
+    assert raised == {"unopened", "flag"}
+
+
+def test_an_opened_zero_is_flat_and_an_unopened_cell_raised():
+    skin = load_skin("classic-24")
+    tiles = {tile.name: tile.pixels for tile in skin.tiles}
+    cells = np.stack([np.asarray(cv2.resize(tiles[name], (CELL_SIZE, CELL_SIZE)), np.uint8)
+                      for name in ("unopened.png", "0.png")])
+    relief = bevel.relief(greys(cells))
+    assert relief.may_be_raised.tolist() == [True, False]
+    assert relief.may_be_flat.tolist() == [False, True]
+
+
+# ---------------------------------------------------------------- skins
+
+
+@pytest.mark.parametrize("name", ["classic-16", "classic-24", "classic-32", "xdemineur"])
+def test_shipped_skins_have_every_tile_type_and_face(name):
+    assert name in available_skins()
+    skin = load_skin(name)
+    assert skin.kinds == set(TILE_TYPES)
+    assert set(skin.faces) == {"playing", "won", "lost"}
+    assert skin.pitch == {"classic-16": 16, "classic-24": 24, "classic-32": 32,
+                          "xdemineur": 21}[name]
+
+
+def write_skin(folder: Path, manifest: dict[str, object], tiles: dict[str, np.ndarray]) -> Path:
+    folder.mkdir()
+    for file_name, picture in tiles.items():
+        cv2.imwrite(str(folder / file_name), picture)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    return folder
+
+
+@pytest.mark.parametrize(("manifest", "message"), [
+    ({"pitch": 16, "tiles": {}}, "missing key 'name'"),
+    ({"name": "x", "pitch": 0, "tiles": {}}, "'pitch' must be a whole number"),
+    ({"name": "x", "pitch": 16, "tiles": {"bomb": ["a.png"]}}, "unknown tiles entry 'bomb'"),
+    ({"name": "x", "pitch": 16, "tiles": {"0": "a.png"}}, r"tiles\['0'\] must be a list"),
+    ({"name": "x", "pitch": 16, "tiles": {"0": ["a.png"]}}, "tile is 20x20 px but"),
+    ({"name": "x", "pitch": 16, "tiles": {"0": ["gone.png"]}}, "gone.png: no such image"),
+])
+def test_a_bad_skin_is_refused_naming_the_file(tmp_path, manifest, message):
+    folder = write_skin(tmp_path / "bad", manifest, {"a.png": np.zeros((20, 20, 3), np.uint8)})
+    with pytest.raises(SkinError, match=message):
+        load_skin(folder)
+
+
+def test_a_manifest_that_is_not_json_is_named(tmp_path):
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "manifest.json").write_text("{nope")
+    with pytest.raises(SkinError, match=r"manifest\.json: not valid JSON"):
+        read_manifest(folder)
+
+
+def test_an_unknown_skin_name_lists_the_known_ones():
+    with pytest.raises(SkinError, match="known skins: classic-16"):
+        load_skin("no-such-skin")
+
+
+def test_missing_tile_types_are_borrowed_from_the_fallback(tmp_path):
+    shipped = load_skin("classic-16")
+    unopened = next(t.pixels for t in shipped.tiles if t.kind == "unopened")
+    folder = write_skin(tmp_path / "partial", {}, {"u.png": unopened})
+    write_manifest(folder, {"name": "partial", "pitch": 16, "tiles": {"unopened": ["u.png"]},
+                            "fallback": "classic-16"})
+    skin = load_skin(folder)
+    assert skin.kinds == set(TILE_TYPES)
+    assert [t.name for t in skin.tiles if t.kind == "unopened"] == ["u.png"]
+
+
+# ---------------------------------------------------------------- capture
+
+
+def samples(names: list[str]) -> list[Sample]:
+    found = []
+    for name in names:
+        truth = json.loads((CORPUS_DIR / f"{name}.json").read_text())
+        found.append(Sample(load_image(CORPUS_DIR / f"{name}.png"), parse_board(truth["board"]),
+                            truth["status"], name))
+    return found
+
+
+def test_a_captured_skin_reads_the_game_it_was_captured_from(tmp_path):
+    names = ["web24_fresh", "web24_mid", "web24_lost", "web24_won"]
+    result = capture_skin(samples(names), "mine-24", tmp_path / "mine-24")
+    assert result.pitch == 24
+    assert result.missing == []
+    assert result.tiles["mine"] == ["mine.png", "mine_2.png"]  # plain and exploded
+    assert result.tiles["flag"] == ["flag.png", "flag_2.png"]  # plain and crossed-out
+    assert set(result.faces) == {"playing", "won", "lost"}
+    skin = load_skin(tmp_path / "mine-24")
+    for name in ("web24_flagged", "screen_web24"):
+        shot = load_shot(name)
+        recognition = recognize(shot.image, skins=[str(tmp_path / "mine-24")])
+        assert recognition.skin == "mine-24"
+        assert recognition.board is not None, recognition.message
+        assert format_board(recognition.board) == format_board(shot.board)
+        assert recognition.status == shot.status
+        assert recognition.geometry is not None
+        assert read_board(shot.image, recognition.geometry, skin).board == recognition.board
+
+
+def test_capture_refuses_screenshots_of_different_cell_sizes(tmp_path):
+    with pytest.raises(CaptureError, match="different cell pitches"):
+        capture_skin(samples(["web16_fresh", "web24_fresh"]), "mixed", tmp_path / "mixed")
+
+
+def test_capture_names_a_screenshot_whose_board_is_not_there(tmp_path):
+    wrong = samples(["web16_fresh"])[0]
+    wrong = Sample(wrong.image, parse_board("..\n..\n"), None, "tiny")
+    with pytest.raises(CaptureError, match=r"tiny: no 2x2 board found .*9x9"):
+        capture_skin([wrong], "x", tmp_path / "x")
