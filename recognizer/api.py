@@ -25,6 +25,7 @@ from recognizer.classify import (
     classify_cells,
     cut_cells,
     cut_some_cells,
+    impossible_zeros,
     prepare_skin,
     score_features,
 )
@@ -113,6 +114,9 @@ def read_board(image: ImageSource, geometry: BoardGeometry, skin: Skin | str) ->
     picture = load_image(image)
     tiles = skin if isinstance(skin, Skin) else load_skin(skin)
     readings = classify_cells(cut_cells(picture, geometry), prepare_skin(tiles))
+    odd_zeros = impossible_zeros(readings)
+    if odd_zeros.any():
+        readings = replace(readings, readable=readings.readable & ~odd_zeros)
     status = game_status(picture, geometry, tiles, readings.codes, readings.readable)
     unreadable = readings.unreadable_cells
     board = Board(readings.codes.copy()) if not unreadable else None
@@ -121,6 +125,8 @@ def read_board(image: ImageSource, geometry: BoardGeometry, skin: Skin | str) ->
         listed = ", ".join(f"({r}, {c})" for r, c in unreadable[:20])
         more = f" and {len(unreadable) - 20} more" if len(unreadable) > 20 else ""
         message = f"{len(unreadable)} cell(s) could not be read confidently: {listed}{more}"
+        if odd_zeros.any():
+            message += " (some look like an opened 0 next to an unopened cell: a pressed tile?)"
     return Recognition(
         board=board, status=status, geometry=geometry, skin=tiles.name, unreadable=unreadable,
         confidence=readings.confidence, readings=readings, message=message,

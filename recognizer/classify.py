@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from analyzer.board import UNOPENED
 from recognizer import bevel, ink
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, as_image
@@ -182,6 +183,17 @@ def cell_features(flat: Cells) -> CellFeatures:
     grey = greys(flat)
     inks, background = ink.read_inks(flat)
     return CellFeatures(unit_vectors(smoothed(grey)), inks, background, bevel.relief(grey))
+
+
+def impossible_zeros(readings: CellReadings) -> npt.NDArray[np.bool_]:
+    """Cells read as an opened 0 next to a cell read as unopened.
+
+    Opening a 0 opens its neighbours, so this never stays on screen: one of the two is a
+    pressed or half-drawn tile, not what it looks like.
+    """
+    unopened = ((readings.codes == UNOPENED) & readings.readable).astype(np.uint8)
+    near_unopened = cv2.dilate(unopened, np.ones((3, 3), np.uint8)) > 0
+    return np.asarray((readings.codes == 0) & readings.readable & near_unopened)
 
 
 def score_types(flat: Cells, prepared: PreparedSkin) -> FloatArray:

@@ -14,6 +14,7 @@ import pytest
 from analyzer.board import format_board
 from recognizer.api import Recognition, recognize
 from tests.recognizer.recognizer_corpus import (
+    cell_box,
     cells_with,
     covered,
     half_drawn,
@@ -121,4 +122,23 @@ def test_a_half_redrawn_tile_is_unreadable(name):
     cell = digits[len(digits) // 2]
     recognition = recognize(half_drawn(shot, *cell, unopened[0]))
     assert recognition.unreadable == [cell]
+    assert_never_wrong(recognition, shot.board.cells)
+
+
+@pytest.mark.parametrize("name", ["web16_mid", "web24_flagged", "web32_mid"])
+def test_a_pressed_tile_is_unreadable_not_an_opened_zero(name):
+    # while the mouse button is down on a cell the game draws it flat, just like an opened 0
+    shot = load_shot(name)
+    zero = cells_with(shot.board, {0})[0]
+    board = shot.board.cells
+    pressed = next(cell for cell in cells_with(shot.board, {-1})
+                   if (board[max(cell[0] - 1, 0):cell[0] + 2, max(cell[1] - 1, 0):cell[1] + 2]
+                       == -1).sum() > 1)
+    image = shot.image.copy()
+    x, y, pitch = cell_box(shot, *pressed)
+    zx, zy, _ = cell_box(shot, *zero)
+    image[y:y + pitch, x:x + pitch] = shot.image[zy:zy + pitch, zx:zx + pitch]
+    recognition = recognize(image)
+    assert recognition.unreadable == [pressed]
+    assert "opened 0 next to an unopened cell" in recognition.message
     assert_never_wrong(recognition, shot.board.cells)
