@@ -22,11 +22,10 @@ from recognizer.classify import (
     CellFeatures,
     CellReadings,
     cell_features,
-    classify_cells,
-    cut_cells,
     cut_some_cells,
     impossible_zeros,
     prepare_skin,
+    read_cells,
     score_features,
 )
 from recognizer.geometry import BoardGeometry
@@ -113,7 +112,7 @@ def read_board(image: ImageSource, geometry: BoardGeometry, skin: Skin | str) ->
     """Read a board whose geometry and skin are already known."""
     picture = load_image(image)
     tiles = skin if isinstance(skin, Skin) else load_skin(skin)
-    readings = classify_cells(cut_cells(picture, geometry), prepare_skin(tiles))
+    readings = read_cells(picture, geometry, prepare_skin(tiles))
     odd_zeros = impossible_zeros(readings)
     if odd_zeros.any():
         readings = replace(readings, readable=readings.readable & ~odd_zeros)

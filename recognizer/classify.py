@@ -134,25 +134,86 @@ def cut_some_cells(
     return as_image(sampled).reshape(count, CELL_SIZE, CELL_SIZE, 3)
 
 
+def board_features(image: Image, geometry: BoardGeometry) -> CellFeatures:
+    """:func:`cell_features` of every cell of the board, measured straight from the image.
+
+    Cheaper than cutting the cells in colour: the board is resampled in grey, and only
+    the middles of the cells (where the inks are read) are resampled in colour.
+    """
+    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
+    board = _crop_padded(image, x0, y0, int(np.ceil(geometry.width)) + 5,
+                         int(np.ceil(geometry.height)) + 5)
+    scale = geometry.pitch / CELL_SIZE
+    if scale > 1.2:
+        board = as_image(cv2.GaussianBlur(board, (0, 0), sigmaX=0.45 * scale))
+    left, top = geometry.left - x0, geometry.top - y0
+    grey_board = as_image(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY))
+    size = (geometry.cols * CELL_SIZE, geometry.rows * CELL_SIZE)
+    grey = _warp(grey_board, left, top, geometry.pitch, size)
+    by_cell = grey.reshape(geometry.rows, CELL_SIZE, geometry.cols, CELL_SIZE)
+    grey_cells = np.ascontiguousarray(by_cell.transpose(0, 2, 1, 3)).reshape(
+        -1, CELL_SIZE, CELL_SIZE)
+    map_x, map_y = _middle_maps(geometry.rows, geometry.cols, left, top, geometry.pitch)
+    middles = cv2.remap(board, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    inks, background = ink.read_middles(as_image(middles).reshape(grey_cells.shape[0], -1, 3))
+    return CellFeatures(
+        unit_vectors(smoothed(grey_cells)), inks, background, bevel.relief(grey_cells)
+    )
+
+
+@lru_cache(maxsize=8)
+def _middle_maps(
+    rows: int, cols: int, left: float, top: float, pitch: float
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Where, in the cropped board, each pixel of each cell's middle is: remap's maps."""
+    span = ink.middle_span(CELL_SIZE)
+    scale = pitch / CELL_SIZE
+    steps = (np.arange(span.start, span.stop, dtype=np.float32) + 0.5) * scale - 0.5
+    row, col = np.divmod(np.arange(rows * cols), cols)
+    cell_left = (left + col * pitch).astype(np.float32)
+    cell_top = (top + row * pitch).astype(np.float32)
+    count, width = rows * cols, steps.size
+    map_x = np.broadcast_to(cell_left[:, None, None] + steps[None, None, :], (count, width, width))
+    map_y = np.broadcast_to(cell_top[:, None, None] + steps[None, :, None], (count, width, width))
+    return (np.ascontiguousarray(map_x.reshape(-1, width)),
+            np.ascontiguousarray(map_y.reshape(-1, width)))
+
+
+def _warp(picture: Image, left: float, top: float, pitch: float, size: tuple[int, int]) -> Image:
+    """``picture`` from ``(left, top)`` on, scaled so that ``pitch`` px become ``CELL_SIZE``
+    (no smoothing: the caller smooths when shrinking)."""
+    scale = pitch / CELL_SIZE
+    warp = np.array([[scale, 0.0, left + 0.5 * scale - 0.5],
+                     [0.0, scale, top + 0.5 * scale - 0.5]])
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return as_image(cv2.warpAffine(picture, warp, size, flags=flags,
+                                   borderMode=cv2.BORDER_REPLICATE))
+
+
 def _resample(picture: Image, left: float, top: float, pitch: float, size: tuple[int, int]
               ) -> Image:
     """``picture`` from ``(left, top)`` on, scaled so that ``pitch`` px become ``CELL_SIZE``."""
     scale = pitch / CELL_SIZE
     if scale > 1.2:
         picture = as_image(cv2.GaussianBlur(picture, (0, 0), sigmaX=0.45 * scale))
-    offset_x = left + 0.5 * scale - 0.5
-    offset_y = top + 0.5 * scale - 0.5
-    warp = np.array([[scale, 0.0, offset_x], [0.0, scale, offset_y]])
-    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-    return as_image(cv2.warpAffine(picture, warp, size, flags=flags,
-                                   borderMode=cv2.BORDER_REPLICATE))
+    return _warp(picture, left, top, pitch, size)
 
 
 def classify_cells(cells: Cells, prepared: PreparedSkin) -> CellReadings:
     """Read every cell: the best tile allowed by the cell's ink, if clearly the best."""
     rows, cols = cells.shape[:2]
     flat = cells.reshape(rows * cols, CELL_SIZE, CELL_SIZE, 3)
-    type_scores = score_types(flat, prepared)
+    return readings_from(score_types(flat, prepared), rows, cols)
+
+
+def read_cells(image: Image, geometry: BoardGeometry, prepared: PreparedSkin) -> CellReadings:
+    """:func:`classify_cells` for the whole board, measured straight from the image."""
+    scores = score_features(board_features(image, geometry), prepared)
+    return readings_from(scores, geometry.rows, geometry.cols)
+
+
+def readings_from(type_scores: FloatArray, rows: int, cols: int) -> CellReadings:
+    """The reading of each cell from its per-type scores ``(rows * cols, types)``."""
     order = np.argsort(-type_scores, axis=1)
     best_type, runner_up = order[:, 0], order[:, 1]
     index = np.arange(rows * cols)
@@ -207,7 +268,7 @@ def score_types(flat: Cells, prepared: PreparedSkin) -> FloatArray:
 
 def score_features(features: CellFeatures, prepared: PreparedSkin) -> FloatArray:
     """:func:`score_types` for cells already measured."""
-    scores = features.vectors @ prepared.vectors.T
+    scores = _products(features.vectors, prepared.vectors)
     same_inks = ink.compatible(features.inks, prepared.inks)
     relief = features.relief
     same_relief = np.where(
@@ -255,6 +316,13 @@ def smoothed(grey: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     regrouped = halved.reshape(-1, half_side, per_row, half_side).transpose(0, 2, 1, 3)
     cells = regrouped.reshape(slots, half_side, half_side)
     return np.ascontiguousarray(cells[:count, half_pad:-half_pad, half_pad:-half_pad])
+
+
+def _products(cells: FloatArray, tiles: FloatArray) -> FloatArray:
+    """``cells @ tiles.T``, computed by OpenCV: numpy would hand this small product to a
+    multi-threaded BLAS, whose threads can wait milliseconds for a busy second core."""
+    none = np.zeros((0, 0), np.float32)  # no third matrix (its weight is 0)
+    return np.asarray(cv2.gemm(cells, tiles, 1.0, none, 0.0, flags=cv2.GEMM_2_T), np.float32)
 
 
 def unit_vectors(cells: npt.NDArray[np.uint8] | npt.NDArray[np.float32]) -> FloatArray:

@@ -59,7 +59,11 @@ class TileInks:
 
 def read_inks(cells: npt.NDArray[np.uint8]) -> tuple[CellInks, Background]:
     """The inks and the background of ``(N, S, S, 3)`` cells, in one pass over them."""
-    inner = middle(cells).reshape(cells.shape[0], -1, 3)
+    return read_middles(middle(cells).reshape(cells.shape[0], -1, 3))
+
+
+def read_middles(inner: npt.NDArray[np.uint8]) -> tuple[CellInks, Background]:
+    """:func:`read_inks` given only the middles of the cells, ``(N, P, 3)`` pixels each."""
     inks = _ink_table()[_quantised(inner)]
     return _inks_from(_counts(inks)), _background_from(inner, inks)
 
@@ -162,9 +166,14 @@ def same_background(cells: Background, tiles: Background) -> BoolArray:
 
 def middle(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """The middle of each cell (bevels and grid lines cut away): ``(..., S, S, 3)`` in."""
-    size = cells.shape[-2]
+    span = middle_span(cells.shape[-2])
+    return cells[..., span, span, :]
+
+
+def middle_span(size: int) -> slice:
+    """The rows (and columns) of a ``size``-px cell that make its middle."""
     margin = max(2, round(size * MIDDLE_MARGIN))
-    return cells[..., margin:size - margin, margin:size - margin, :]
+    return slice(margin, size - margin)
 
 
 def _counts(inks: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
