@@ -30,7 +30,8 @@ from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CELL_SIZE = 20  # px a cell is resized to before comparison
 SMOOTHING_SIGMA = 1.5  # px (at CELL_SIZE) of blur before correlating ...
-SMOOTHING_PAD = 4  # ... with a (2*pad+1)-px kernel (pad even: cells halve cleanly)
+SMOOTHING_KERNEL = 7  # ... with a kernel this wide ...
+SMOOTHING_PAD = 4  # ... on cells padded by this much (even: cells halve cleanly)
 MOSAIC_WIDTH = 16  # cells per row of the mosaic they are blurred in
 MIN_SCORE = 0.45  # lowest correlation accepted as a match
 # ... for digits 1-6, whose classic colour already had to match: other fonts score lower.
@@ -300,17 +301,20 @@ def smoothed(grey: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     side = size + 2 * pad
     per_row = MOSAIC_WIDTH
     slots = -(-count // per_row) * per_row
-    padded = np.zeros((slots, side, side), dtype=np.uint8)
-    padded[:count, pad:-pad, pad:-pad] = grey
-    padded[:count, :pad, pad:-pad] = grey[:, :1, :]
-    padded[:count, -pad:, pad:-pad] = grey[:, -1:, :]
-    padded[:, :, :pad] = padded[:, :, pad:pad + 1]
-    padded[:, :, -pad:] = padded[:, :, -pad - 1:-pad]
-    # blur one wide mosaic of cells rather than a one-cell-wide strip: much faster
-    rows = padded.reshape(-1, per_row, side, side).transpose(0, 2, 1, 3)
-    mosaic = np.ascontiguousarray(rows).reshape(-1, per_row * side)
-    kernel = 2 * pad + 1
-    blurred = cv2.GaussianBlur(mosaic, (kernel, kernel), sigmaX=SMOOTHING_SIGMA)
+    # one wide mosaic of cells (blurring a one-cell-wide strip is much slower), each cell
+    # padded with copies of its own edges
+    mosaic = np.zeros((slots // per_row, side, per_row, side), dtype=np.uint8)
+    by_row = np.zeros((slots, size, size), dtype=np.uint8)
+    by_row[:count] = grey
+    cells_in = by_row.reshape(-1, per_row, size, size).transpose(0, 2, 1, 3)
+    mosaic[:, pad:-pad, :, pad:-pad] = cells_in
+    mosaic[:, :pad, :, pad:-pad] = cells_in[:, :1]
+    mosaic[:, -pad:, :, pad:-pad] = cells_in[:, -1:]
+    mosaic[..., :pad] = mosaic[..., pad:pad + 1]
+    mosaic[..., -pad:] = mosaic[..., -pad - 1:-pad]
+    flat_mosaic = mosaic.reshape(-1, per_row * side)
+    blurred = cv2.GaussianBlur(flat_mosaic, (SMOOTHING_KERNEL, SMOOTHING_KERNEL),
+                               sigmaX=SMOOTHING_SIGMA)
     halved = as_image(cv2.resize(blurred, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA))
     half_side, half_pad = side // 2, pad // 2
     regrouped = halved.reshape(-1, half_side, per_row, half_side).transpose(0, 2, 1, 3)
