@@ -59,7 +59,11 @@ class _Lattice1D:
 
 
 def locate_boards(image: Image) -> list[BoardGeometry]:
-    """Every board-like lattice in ``image``, the most convincing first."""
+    """Every board-like lattice in ``image``, the most convincing first.
+
+    Where the lines allow two readings of one board (a pitch and three times it, say),
+    both are returned: reading the cells tells which is right.
+    """
     gray = as_image(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     vertical, horizontal = _edge_maps(gray)
     long_vertical = _long_lines(vertical, (1, MIN_LINE))
@@ -67,18 +71,21 @@ def locate_boards(image: Image) -> list[BoardGeometry]:
     found: list[tuple[float, BoardGeometry]] = []
     for x, y, w, h in _blobs(long_vertical | long_horizontal):
         window = (slice(y, y + h), slice(x, x + w))
-        candidate = _lattice_in(
+        candidates = _lattices_in(
             long_vertical[window], long_horizontal[window], vertical[window], horizontal[window]
         )
-        if candidate is not None:
-            score, geometry = candidate
-            found.append((score, geometry.shifted(x, y)))
+        found += [(score, geometry.shifted(x, y)) for score, geometry in candidates]
     found.sort(key=lambda item: -item[0])
     kept: list[BoardGeometry] = []
     for _, geometry in found:
-        if not any(_overlap(geometry, other) > 0.5 for other in kept):
+        if not any(_same_board(geometry, other) for other in kept):
             kept.append(geometry)
     return kept
+
+
+def _same_board(a: BoardGeometry, b: BoardGeometry) -> bool:
+    """Two lattices over mostly the same place with about the same pitch."""
+    return _overlap(a, b) > 0.5 and _same_pitch(a.pitch, b.pitch)
 
 
 def _overlap(a: BoardGeometry, b: BoardGeometry) -> float:
@@ -133,30 +140,35 @@ def _blobs(lines: Mask) -> list[tuple[int, int, int, int]]:
     return boxes
 
 
-def _lattice_in(
+def _lattices_in(
     long_vertical: Mask, long_horizontal: Mask, vertical: Mask, horizontal: Mask
-) -> tuple[float, BoardGeometry] | None:
-    """The best square lattice inside one blob, with its score, or None.
+) -> list[tuple[float, BoardGeometry]]:
+    """The square lattices inside one blob, with their scores.
 
-    Cells are square: when the two axes disagree on the pitch (one of them took twice
-    or half of it, fooled by digits), each axis is refitted with the other's pitch and
-    the pair that explains the most lines wins.
+    Cells are square: when the two axes disagree on the pitch (one of them took a
+    multiple of it, fooled by digits or blurred lines), each axis is refitted with the
+    other's pitch, and both pairs are kept.
     """
     column_profile = long_vertical.sum(axis=0, dtype=np.int64)
     row_profile = long_horizontal.sum(axis=1, dtype=np.int64)
     columns = _axis_lattice(column_profile)
     rows = _axis_lattice(row_profile)
     if columns is None or rows is None:
-        return None
+        return []
+    pairs: list[tuple[_Lattice1D | None, _Lattice1D | None]] = [(columns, rows)]
     if not _same_pitch(columns.pitch, rows.pitch):
         pairs = [(columns, _axis_lattice(row_profile, columns.pitch)),
                  (_axis_lattice(column_profile, rows.pitch), rows)]
-        scored = [(c.score + r.score, c, r) for c, r in pairs
-                  if c is not None and r is not None and _same_pitch(c.pitch, r.pitch)]
-        if not scored:
-            return None
-        _, columns, rows = max(scored, key=lambda item: item[0])
-    return _trim_to_cells(columns, rows, vertical, horizontal)
+    found = []
+    for column_lattice, row_lattice in pairs:
+        if column_lattice is None or row_lattice is None:
+            continue
+        if not _same_pitch(column_lattice.pitch, row_lattice.pitch):
+            continue
+        trimmed = _trim_to_cells(column_lattice, row_lattice, vertical, horizontal)
+        if trimmed is not None:
+            found.append(trimmed)
+    return found
 
 
 def _same_pitch(first: float, second: float) -> bool:
