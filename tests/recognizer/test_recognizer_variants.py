@@ -56,7 +56,7 @@ def test_browser_zoom(name, factor):
     assert recognition.geometry.pitch == pytest.approx(native * factor, rel=0.01)
 
 
-@pytest.mark.parametrize(("name", "factor"), [("web16_mid", 0.78), ("web16_lost", 0.78),
+@pytest.mark.parametrize(("name", "factor"), [("web16_mid", 0.78), ("web16_won", 0.78),
                                               ("web32_mid", 1.45), ("web32_lost", 1.45)])
 def test_smallest_and_largest_pitches(name, factor):
     shot = load_shot(name)
