@@ -8,6 +8,9 @@ capture; or reads ``--image PNG`` instead. Then times, and prints median/p95/p99
 - ``read_board``: reading every cell once geometry and skin are known (target < 5 ms);
 - ``recognize``: the whole first look (locate, choose skin and alignment, read, status).
 
+The machine's load is printed too: figures taken while other processes compete for
+the cores are slower (the CPU-time column much less so).
+
     .venv/bin/python benchmarks/bench_recognizer.py [--rounds 100] [--image shot.png]
 """
 
@@ -53,6 +56,8 @@ def main() -> int:
     geometry = first.geometry
     print(f"screenshot {image.shape[1]}x{image.shape[0]}: {geometry.rows}x{geometry.cols} board, "
           f"pitch {geometry.pitch:.2f} px, skin {first.skin}, status {first.status}")
+    print(f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())} on "
+          f"{os.cpu_count()} cores")
     report("locate", args.rounds, lambda: locate_boards(image))
     report("read_board", args.rounds * 5, lambda: read_board(image, geometry, first.skin or ""))
     report("recognize", max(10, args.rounds // 5), lambda: recognize(image))
@@ -82,18 +87,20 @@ def live_screenshot() -> np.ndarray:
 
 
 def report(name: str, rounds: int, run: Callable[[], Any]) -> None:
-    """Time ``run`` ``rounds`` times (after one warm-up) and print median/p95/p99 in ms."""
+    """Time ``run`` ``rounds`` times (after one warm-up); print wall-clock median/p95/p99
+    and the median CPU time of this process (which other busy processes inflate less)."""
     run()
-    samples = []
+    samples, cpu = [], []
     for _ in range(rounds):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         run()
         samples.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
     samples.sort()
     p95 = samples[min(len(samples) - 1, int(0.95 * len(samples)))]
     p99 = samples[min(len(samples) - 1, int(0.99 * len(samples)))]
     print(f"{name:>10}: median {statistics.median(samples):7.2f} ms   p95 {p95:7.2f} ms   "
-          f"p99 {p99:7.2f} ms   ({rounds} runs)")
+          f"p99 {p99:7.2f} ms   cpu median {statistics.median(cpu):7.2f} ms   ({rounds} runs)")
 
 
 if __name__ == "__main__":
