@@ -15,7 +15,7 @@ from recognizer.api import read_board, recognize
 
 pytestmark = pytest.mark.e2e
 
-SCREEN = (1280, 800)
+SCREEN = (1600, 1200)
 GAME: dict[str, str | int] = {
     "width": 16, "height": 16, "mines": 40, "seed": 77, "rules": "safe", "cell": 24,
 }
@@ -85,6 +85,21 @@ def test_a_live_game_is_read_and_its_cell_centres_are_clickable(desktop, screens
     assert format_board(again.board) == page(desktop)["board"]
     assert again.board[mines[0]] == FLAG
     assert recognize(image).board == again.board
+
+
+@pytest.mark.parametrize(("width", "height", "cell"), [(5, 5, 12), (30, 24, 32), (20, 16, 48)])
+def test_small_large_boards_and_extreme_pitches_are_read_live(desktop, screenshot, width,
+                                                               height, cell):
+    params: dict[str, str | int] = {"width": width, "height": height, "cell": cell,
+                                     "mines": width * height // 6, "seed": 5, "rules": "safe"}
+    desktop.new_game(params)
+    click(desktop, desktop.cell_center(height // 2, width // 2))
+    recognition = recognize(screenshot())
+    assert recognition.board is not None, recognition.message
+    assert format_board(recognition.board) == page(desktop)["board"]
+    assert recognition.status == page(desktop)["status"]
+    assert recognition.geometry is not None
+    assert recognition.geometry.pitch == pytest.approx(cell, abs=0.05)
 
 
 def test_a_lost_live_game_reads_lost(desktop, screenshot):
