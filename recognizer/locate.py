@@ -9,10 +9,14 @@ The search (all on whole images with OpenCV, so it stays fast on a full screen):
    text, digits and icons; group the lines into blobs (connected components);
 3. per blob, project the line pixels onto each axis, pick the peaks, and find the
    arithmetic progression (pitch 12..48 px, fractional pitches allowed) explaining most
-   peaks; least squares on the matched peaks gives a sub-pixel pitch and phase;
+   peaks; the pitch is then measured to a fraction of a pixel by comparing the profile
+   with itself shifted by half the board, the phase from the matched peaks;
 4. check every lattice cell for edges on its four sides and keep the rectangle of rows
    and columns that are mostly cells, so frame bevels next to the board are not taken
    for an extra row or column.
+
+The phase is good to about a pixel; the recognizer aligns the lattice exactly by
+matching tiles (:mod:`recognizer.api`).
 """
 
 from __future__ import annotations
