@@ -206,17 +206,21 @@ class Player:
             raise PlayError(f"the analyzer rejected the board as read: {error}") from error
 
     def _targets(self, board: Board, decision: Decision) -> tuple[list[Cell], list[Cell]]:
-        """Cells to open (all proven safe, else the one best guess) and mines to flag."""
+        """Cells to open (all proven safe, else the one best guess) and mines to flag.
+
+        With nothing left to open on a game still in play, every remaining mine is
+        flagged: some clones (xdemineur) are only won once all mines carry a flag.
+        """
+        new_mines = [cell for cell in decision.mines if board[cell] != FLAG]
         if decision.safe:
             targets = _reading_order(decision.safe)
         elif decision.move is not None:
             targets = [decision.move.cell]
+        elif new_mines:
+            return [], new_mines
         else:
             raise PlayError("the analyzer found no move on a board still in play")
-        flags = (
-            [cell for cell in decision.mines if board[cell] != FLAG] if self.options.flags else []
-        )
-        return targets, flags
+        return targets, new_mines if self.options.flags else []
 
     def _click(self, targets: list[Cell], flags: list[Cell]) -> None:
         """One batch: open the targets, flag the mines, all inside the board."""

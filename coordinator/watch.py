@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import UNOPENED, Board, Cell
+from analyzer.board import FLAG, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
 from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
@@ -140,7 +140,10 @@ class BoardWatcher:
                 and last is not None
                 and sight.board == last.board
                 and sight.status == last.status
-                and (_clicks_took_effect(sight, clicked) or time.monotonic() >= deadline)
+                and (
+                    _clicks_took_effect(sight, clicked, flag_toggled)
+                    or time.monotonic() >= deadline
+                )
             ):
                 return sight
             if faulty and time.monotonic() >= deadline:
@@ -194,8 +197,11 @@ class BoardWatcher:
         self.skin = skin
 
 
-def _clicks_took_effect(sight: Sight, clicked: Collection[Cell]) -> bool:
-    """Whether every clicked cell is no longer unopened, or the game is over."""
+def _clicks_took_effect(sight: Sight, clicked: Collection[Cell], flagged: Collection[Cell]) -> bool:
+    """Whether every clicked cell is no longer unopened and every flagged one shows its
+    flag, or the game is over."""
     if sight.status != "playing":
         return True
-    return all(sight.board[cell] != UNOPENED for cell in clicked)
+    return all(sight.board[cell] != UNOPENED for cell in clicked) and all(
+        sight.board[cell] == FLAG for cell in flagged
+    )

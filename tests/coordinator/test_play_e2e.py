@@ -123,10 +123,15 @@ def test_bot_plays_several_games_in_a_row_with_the_face(
 
 
 def test_bot_plays_a_whole_xdemineur_game(desktop: VirtualDesktop, effector: ClickLog) -> None:
-    window = desktop.start_xdemineur(position=(40, 540))
-    effector.clicks.clear()
-    options = PlayOptions(games=1, mines=99, skins=["xdemineur"])
-    summary = Player(effector, LocalDecider(), options).play()
+    desktop.chromium.navigate("about:blank")  # one board on screen: xdemineur's
+    desktop.chromium.wait_until("document.readyState === 'complete'", "a blank page")
+    try:
+        window = desktop.start_xdemineur(position=(40, 540))
+        effector.clicks.clear()
+        options = PlayOptions(games=1, mines=99, skins=["xdemineur"])
+        summary = Player(effector, LocalDecider(), options).play()
+    finally:
+        desktop.new_game(EXPERT | {"cell": 24})
     assert summary.errors == []
     assert [result.result for result in summary.results] in (["won"], ["lost"])
     rect = Rect(
