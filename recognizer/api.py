@@ -22,7 +22,6 @@ from recognizer.classify import (
     CellFeatures,
     CellReadings,
     cell_features,
-    cut_some_cells,
     impossible_zeros,
     prepare_skin,
     read_cells,
@@ -31,6 +30,7 @@ from recognizer.classify import (
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import ImageSource, load_image
 from recognizer.locate import locate_boards
+from recognizer.sampling import cut_some_cells
 from recognizer.skins import Skin, available_skins, load_skin
 from recognizer.status import Status, game_status
 

@@ -33,6 +33,8 @@ SHARE_RATIO = 1.7  # how much more or less of its main ink a cell may show than 
 # Inks that appear where another is anti-aliased: black against the grey background
 # looks grey, red or blue against black look maroon or navy.
 BLENDS = {BLACK: (GREY,), RED: (MAROON,), BLUE: (NAVY,)}
+# Thin anti-aliased black strokes can even show more grey than black.
+MAIN_BLENDS = {BLACK: (GREY,)}
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -48,9 +50,11 @@ class CellInks:
 
 @dataclass(frozen=True)
 class TileInks:
-    """Per tile: the inks a matching cell must show (``required``) and may show."""
+    """Per tile: the inks a matching cell's main ink may be (``core``), the inks it must
+    show (``required``) and the inks it may show at all (``allowed``)."""
 
     main: npt.NDArray[np.int64]  # (T,)
+    core: BoolArray  # (T, INK_COUNT)
     required: BoolArray  # (T, INK_COUNT)
     allowed: BoolArray  # (T, INK_COUNT)
     main_share: npt.NDArray[np.float64]  # (T,)
@@ -83,37 +87,46 @@ def _inks_from(counts: npt.NDArray[np.int64]) -> CellInks:
 def tile_inks(tiles: npt.NDArray[np.uint8], digits: list[int | None]) -> TileInks:
     """What cells matching each ``(T, S, S, 3)`` tile may show.
 
-    Any ink covering a trace of the tile is allowed, and so are inks that arise by
-    anti-aliasing an allowed one; the main ink and any covering a large share are
-    required. The gap between the two keeps an ink near a threshold from deciding.
-    Digits (``digits[i]`` not None) are held to the classic colours instead, whatever
-    font the tile was drawn in.
+    The main ink and any covering a large share are required, and a cell's main ink
+    must be one of them; any ink covering a trace of the tile is allowed, and so are inks
+    that arise by blending an allowed one. The gap between required and allowed keeps an
+    ink near a threshold from deciding. A digit (``digits[i]`` not None) must be drawn in
+    one colour: its classic one, in whatever font, or the one the skin's own picture of
+    it shows (xdemineur draws 5 to 8 in orchid, sea green, sienna and deep pink).
     """
     measured = cell_inks(tiles)
     allowed = measured.share >= TRACE_SHARE
     required = measured.share >= REQUIRED_SHARE
     required[np.arange(len(digits)), measured.main] = True
+    core = required.copy()
     main = measured.main.copy()
     check_share = np.ones(len(digits), dtype=np.bool_)
     for index, digit in enumerate(digits):
         if digit is not None:
+            own = measured.main[index]
             main[index] = digit if digit > 0 else NONE
-            allowed[index] = required[index] = False
-            allowed[index, digit] = required[index, digit] = digit > 0
+            required[index] = core[index] = False
+            core[index, digit] = core[index, own] = digit > 0
+            # drawn in the classic colour: some of it must show, however thin the strokes
+            required[index, digit] = digit > 0 and own == digit
+            allowed[index] = core[index] | (allowed[index] & (digit > 0))
             check_share[index] = False
     for ink, partners in BLENDS.items():
         for partner in partners:
             allowed[allowed[:, ink], partner] = True
-    allowed[:, NONE] = required[:, NONE] = False
+    for ink, partners in MAIN_BLENDS.items():
+        for partner in partners:
+            core[core[:, ink], partner] = True
+    allowed[:, NONE] = required[:, NONE] = core[:, NONE] = False
     main_share = measured.share[np.arange(main.size), main]
-    return TileInks(main, required, allowed, main_share, check_share)
+    return TileInks(main, core, required, allowed, main_share, check_share)
 
 
 def compatible(cells: CellInks, tiles: TileInks) -> BoolArray:
     """``(cells, tiles)``: whether each cell shows the inks each tile shows.
 
-    The cell's main ink is allowed by the tile (none only for a tile without ink); the
-    tile's required inks are present in the cell and nothing the tile does not allow is;
+    The cell's main ink is one of the tile's core inks (none only for a tile without
+    ink); the tile's required inks are present in the cell and nothing it does not allow;
     for tiles with ``check_share``, the cell shows about as much of the tile's main ink
     (within a factor of ``SHARE_RATIO``), so a red cross is not a red background.
     """
@@ -121,7 +134,7 @@ def compatible(cells: CellInks, tiles: TileInks) -> BoolArray:
     has_required = (present @ tiles.required.T.astype(np.int32)) == tiles.required.sum(axis=1)
     nothing_else = (present @ (~tiles.allowed).T.astype(np.int32)) == 0
     main_ok = np.where(
-        cells.main[:, None] == NONE, tiles.main[None, :] == NONE, tiles.allowed[:, cells.main].T
+        cells.main[:, None] == NONE, tiles.main[None, :] == NONE, tiles.core[:, cells.main].T
     )
     ratio = cells.share[:, tiles.main] / np.maximum(tiles.main_share, 1e-6)[None, :]
     share_ok = ~tiles.check_share[None, :] | (tiles.main[None, :] == NONE) | (

@@ -11,9 +11,12 @@ screen where finding the board is the point) with ``NAME.json`` next to it::
 For the bundled game the truth comes from the page's ``window.__state()``; the seeds
 are fixed, so a re-recording gives the same boards. xdemineur has no seed and no way to
 ask it for the truth: its screenshots are labelled by reading them with the recognizer,
-and every one of them must be checked by eye before it is committed (``--xdemineur``).
+and every one of them must be checked by eye before it is committed (``--xdemineur``);
+``--high-digits`` hunts xdemineur's rarely seen 5 to 8 on very dense boards and saves
+the shots with a cell it cannot read yet, to be labelled by eye.
 
-    .venv/bin/python tests/recognizer/record_corpus.py [--bundled] [--xdemineur] [--out DIR]
+    .venv/bin/python tests/recognizer/record_corpus.py [--bundled] [--xdemineur]
+                                                       [--high-digits] [--out DIR]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -396,6 +400,53 @@ def _record_xdemineur_games(player: XdemineurPlayer, games: int) -> None:
         player.new_game()
 
 
+def record_xdemineur_high_digits(
+    out: Path, clicks: int = 300, densities: tuple[int, ...] = (64, 78)
+) -> None:
+    """xdemineur's 5 to 8, which normal games rarely show (and which it draws in its own
+    colours: orchid, sea green, sienna, deep pink), from very dense boards.
+
+    On a 12x8 board that is two-thirds (then four-fifths) mines, a cell that turns out
+    safe shows a high number. Cells are opened at random, a new game is started after
+    each loss, and every screenshot with a cell the recognizer cannot read yet is saved
+    as ``xd_high_N`` with a ``board_draft`` to be labelled by eye.
+    """
+    import random
+
+    from practice.desktop import VirtualDesktop
+
+    chooser = random.Random(5)
+    names = (f"xd_high_{n}" for n in range(1, 10_000))
+    for mines in densities:
+        with VirtualDesktop(screen_size=(800, 600), window_position=(600, 500)) as desktop:
+            recorder = Recorder(desktop, out)
+            try:
+                window = desktop.start_xdemineur(columns=12, rows=8, mines=mines,
+                                                 position=(23, 31))
+                player = XdemineurPlayer(desktop, recorder, window, mines=mines)
+                for _ in range(clicks):
+                    _open_a_random_cell(player, chooser, names)
+            finally:
+                recorder.close()
+
+
+def _open_a_random_cell(player: XdemineurPlayer, chooser: Any, names: Iterator[str]) -> None:
+    """One step of the hunt: save a board with a cell not read yet, or open a random cell
+    (a new game after a loss)."""
+    from analyzer.board import UNOPENED
+
+    recognition = player.read()
+    if recognition.readings is None or recognition.status == "lost":
+        player.new_game()
+    elif recognition.unreadable and recognition.status == "playing":
+        player.save(next(names), recognition)
+        player.new_game()
+    else:
+        closed = np.argwhere(recognition.readings.codes == UNOPENED)
+        row, col = closed[chooser.randrange(len(closed))]
+        player.click((int(row), int(col)))
+
+
 @contextmanager
 def _timed(what: str) -> Iterator[None]:
     started = time.monotonic()
@@ -403,13 +454,20 @@ def _timed(what: str) -> Iterator[None]:
     print(f"{what}: {time.monotonic() - started:.1f} s", flush=True)
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # so that every desktop started is stopped again
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=CORPUS_DIR)
     parser.add_argument("--bundled", action="store_true", help="record the bundled game")
     parser.add_argument("--screens", action="store_true", help="record whole-screen shots only")
     parser.add_argument("--xdemineur", action="store_true", help="record xdemineur")
     parser.add_argument("--games", type=int, default=60, help="xdemineur games at most")
+    parser.add_argument("--high-digits", action="store_true",
+                        help="record xdemineur's 5 to 8 from very dense boards")
     args = parser.parse_args(argv)
     if args.bundled:
         with _timed("bundled game"):
@@ -419,6 +477,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.xdemineur:
         with _timed("xdemineur"):
             record_xdemineur(args.out, args.games)
+    if args.high_digits:
+        with _timed("xdemineur high digits"):
+            record_xdemineur_high_digits(args.out)
     return 0
 
 

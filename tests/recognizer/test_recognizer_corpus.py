@@ -16,7 +16,8 @@ def test_the_corpus_covers_every_situation():
     for cell in (16, 24, 32):
         for situation in ("fresh", "mid", "flagged", "lost", "won"):
             assert f"web{cell}_{situation}" in names
-    for situation in ("opening", "flagged", "lost", "lost_wrong_flags", "won", "digits"):
+    for situation in ("opening", "flagged", "lost", "lost_wrong_flags", "won", "digits",
+                      "dense_5", "dense_6", "dense_6_7", "dense_8"):
         assert f"xd_{situation}" in names
     assert sum(name.startswith("screen_") for name in names) >= 3
 

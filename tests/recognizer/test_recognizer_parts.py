@@ -13,9 +13,10 @@ from analyzer.board import format_board, parse_board
 from recognizer import bevel, ink
 from recognizer.api import read_board, recognize
 from recognizer.capture import CaptureError, Sample, capture_skin
-from recognizer.classify import CELL_SIZE, greys, prepare_skin
+from recognizer.classify import prepare_skin
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import ImageError, load_image
+from recognizer.sampling import CELL_SIZE, greys
 from recognizer.skins import (
     TILE_TYPES,
     SkinError,
