@@ -123,8 +123,12 @@ class BoardWatcher:
         flag_toggled: Collection[Cell] = (),
         timeout_s: float = 3.0,
     ) -> Sight:
-        """The board after clicks: wait until the clicked cells are open (or the game
-        ended) and two readings in a row agree, and check it could follow ``previous``.
+        """The board after clicks, checked to be able to follow ``previous``.
+
+        A game in play is taken as soon as every click shows (clicked cells open, flags
+        placed): it is then a state the game really reached. A finished game must read
+        the same twice; past ``timeout_s`` so must a board on which the clicks never
+        showed (the caller sees that nothing changed).
         """
         deadline = time.monotonic() + timeout_s
         last: Sight | None = None
@@ -135,23 +139,14 @@ class BoardWatcher:
                 if sight.status == "playing"
                 else []
             )
-            if (
-                not faulty
-                and last is not None
-                and sight.board == last.board
-                and sight.status == last.status
-                and (
-                    _clicks_took_effect(sight, clicked, flag_toggled)
-                    or time.monotonic() >= deadline
-                )
-            ):
-                return sight
             if faulty and time.monotonic() >= deadline:
                 raise WatchError(
                     "the board contradicts the previous one at "
                     + ", ".join(f"({r}, {c})" for r, c in faulty[:10])
                     + "; refusing to act on it"
                 )
+            if not faulty and _settled(sight, last, clicked, flag_toggled, deadline):
+                return sight
             last = None if faulty else sight
             time.sleep(POLL_S)
 
@@ -195,6 +190,20 @@ class BoardWatcher:
             origin=(left, top),
         )
         self.skin = skin
+
+
+def _settled(
+    sight: Sight,
+    last: Sight | None,
+    clicked: Collection[Cell],
+    flagged: Collection[Cell],
+    deadline: float,
+) -> bool:
+    """Whether ``sight`` (consistent and readable) is the board to act on next."""
+    if sight.status == "playing" and _clicks_took_effect(sight, clicked, flagged):
+        return True
+    repeated = last is not None and sight.board == last.board and sight.status == last.status
+    return repeated and (sight.status != "playing" or time.monotonic() >= deadline)
 
 
 def _clicks_took_effect(sight: Sight, clicked: Collection[Cell], flagged: Collection[Cell]) -> bool:

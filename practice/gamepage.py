@@ -91,11 +91,18 @@ class GamePage:
 
     def settle(self) -> None:
         """Let X events reach the page (one animation frame is plenty)."""
-        self.desktop.chromium.evaluate("new Promise(r => requestAnimationFrame(() => r(0)))")
+        self.next_frame()
         time.sleep(0.05)
+
+    def next_frame(self) -> None:
+        """Wait until the page has drawn its next animation frame (it draws only then)."""
+        self.desktop.chromium.evaluate(
+            "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(0))))"
+        )
 
     def canvas_pixel(self, x: int, y: int) -> tuple[int, int, int]:
         """The colour of one canvas pixel, read back from the canvas itself."""
+        self.next_frame()
         rgba = self.desktop.chromium.evaluate(
             "Array.from(document.getElementById('game').getContext('2d')"
             f".getImageData({x}, {y}, 1, 1).data)"
@@ -104,6 +111,7 @@ class GamePage:
 
     def tile_colours(self, row: int, col: int) -> set[str]:
         """Every colour (``#rrggbb``) drawn inside one tile of the canvas."""
+        self.next_frame()
         cell = int(self.state()["cell"])
         layout = self.state()["layout"]
         x = layout["cellsLeft"] + col * cell
@@ -126,6 +134,7 @@ class GamePage:
 
     def region_png(self, x: int, y: int, width: int, height: int) -> bytes:
         """A PNG of a region of the page, captured by Chromium."""
+        self.next_frame()
         shot = self.desktop.chromium.session.call(
             "Page.captureScreenshot", format="png",
             clip={"x": x, "y": y, "width": width, "height": height, "scale": 1},

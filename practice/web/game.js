@@ -715,9 +715,15 @@
       this.redraw();
     }
 
+    /** Draw the current state at the next animation frame (once, however many events). */
     redraw() {
-      this.view.now = performance.now();
-      this.renderer.drawAll(this.game, this.view);
+      if (this.frameRequested) return;
+      this.frameRequested = true;
+      requestAnimationFrame(() => {
+        this.frameRequested = false;
+        this.view.now = performance.now();
+        this.renderer.drawAll(this.game, this.view);
+      });
     }
 
     tick() {
