@@ -15,12 +15,11 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any
 
 from practice.chromium import ChromiumApp, ScreenRect
 from practice.display import VirtualDisplay, require_program
-from practice.processes import start_group, stop_group
+from practice.processes import StartedInWith, start_group, stop_group
 from practice.server import GameParams, GameServer
 from practice.xinput import XInput
 
@@ -39,7 +38,7 @@ class XdemineurWindow:
     rect: ScreenRect
 
 
-class VirtualDesktop:
+class VirtualDesktop(StartedInWith):
     """Xvfb + the game in a Chromium app window (+ xdemineur on request); a context manager.
 
     ``game_params`` are the game's URL parameters (width, height, mines, seed, rules, cell).
@@ -96,17 +95,6 @@ class VirtualDesktop:
             self._chromium = None
         self.server.stop()
         self.display.stop()
-
-    def __enter__(self) -> VirtualDesktop:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     # ------------------------------------------------------------ the game page
 

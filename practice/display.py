@@ -11,7 +11,8 @@ import os
 import shutil
 import subprocess
 import time
-from types import TracebackType
+
+from practice.processes import StartedInWith
 
 APT_HINT = "apt-get install -y xvfb chromium xdemineur xdotool x11-utils"
 
@@ -32,7 +33,7 @@ def require_program(name: str) -> str:
     return path
 
 
-class VirtualDisplay:
+class VirtualDisplay(StartedInWith):
     """An Xvfb server on a free display number, as a context manager.
 
     ``display`` holds the ``DISPLAY`` value (e.g. ``":99"``) once started.
@@ -95,18 +96,6 @@ class VirtualDisplay:
     def env(self) -> dict[str, str]:
         """A copy of the environment with ``DISPLAY`` pointing at this display."""
         return {**os.environ, "DISPLAY": self.display}
-
-    def __enter__(self) -> VirtualDisplay:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 def _read_display_number(read_fd: int, timeout_s: float) -> str:

@@ -7,9 +7,10 @@ import threading
 from collections.abc import Mapping
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 from urllib.parse import urlencode
+
+from practice.processes import StartedInWith
 
 WEB_DIR = Path(__file__).resolve().parent / "web"
 
@@ -34,7 +35,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-class GameServer:
+class GameServer(StartedInWith):
     """Serves ``directory`` on ``host`` at a free port from a daemon thread; a context manager."""
 
     def __init__(self, directory: Path = WEB_DIR, host: str = "127.0.0.1") -> None:
@@ -73,15 +74,3 @@ class GameServer:
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
-
-    def __enter__(self) -> GameServer:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
