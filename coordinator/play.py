@@ -134,6 +134,8 @@ class Player:
                 on_game_end(result)
         except (WatchError, PlayError, EffectorError, ConnectionError) as error:
             summary.errors.append(str(error))
+        except KeyboardInterrupt:
+            summary.errors.append("interrupted (Ctrl-C) during a game")
         return summary
 
     def new_game(self, ended: Sight) -> Sight:
