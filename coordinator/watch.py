@@ -20,7 +20,7 @@ from coordinator.consistency import impossible_changes
 from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
 from recognizer.api import Recognition, read_board, recognize
-from recognizer.faces import SEARCH_ROWS
+from recognizer.faces import SEARCH_ROWS, find_yellow_face
 from recognizer.geometry import BoardGeometry
 from recognizer.skins import Skin, load_skin
 
@@ -164,8 +164,6 @@ class BoardWatcher:
 
     def face_point(self, image: npt.NDArray[np.uint8]) -> tuple[Rect, tuple[int, int]] | None:
         """The face button's rectangle and centre on the screen, if one is shown."""
-        from recognizer.faces import find_yellow_face
-
         if self.region is None or self.geometry is None:
             return None
         found = find_yellow_face(image, self.geometry)
