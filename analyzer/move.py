@@ -1,8 +1,7 @@
 """Step 7: the one cell to open next.
 
-- No cell opened yet: a first click that suits the rules. Under ``safe`` a corner, the
-  cell likeliest to be a 0 (fewest neighbours); under ``opening`` every first click is
-  a 0, and a cell two in from the corner opens a large area while its border stays short.
+- No cell opened yet: a first click that suits the rules and the board's size
+  (:mod:`analyzer.first_click`).
 - Otherwise a certainly safe cell if there is one (the first in row-major order).
 - Otherwise the lowest-risk guess: the lowest mine probability; ties go to the cell with
   the fewest unopened neighbours (likelier to be a 0, corners first), then row-major.
@@ -18,13 +17,13 @@ from typing import Any
 import numpy as np
 
 from analyzer.board import MINE, UNOPENED, Board, Cell
+from analyzer.first_click import first_click, first_click_description
 from analyzer.grid import neighbour_sums
 from analyzer.odds import FloatGrid
 from analyzer.rules import Rules
 
 # Probabilities closer than this count as a tie (float noise of exact fractions).
 TIE_TOLERANCE = 1e-12
-FIRST_CLICK_OFFSET: dict[Rules, int] = {"safe": 0, "opening": 2}
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ def choose_move(
     if not unknown:
         return None
     if not np.any((board.cells >= 0) | (board.cells == MINE)):
-        return _first_click(board, rules, unknown)
+        return _first_click(board, rules)
     if safe:
         row, col = min(safe)
         return Move(row, col, 0.0, "certainly safe")
@@ -78,9 +77,9 @@ def choose_move(
     return Move(*best, p_mine, f"lowest mine probability ({p_mine:.4f}): no cell is certainly safe")
 
 
-def _first_click(board: Board, rules: Rules, unknown: list[Cell]) -> Move:
-    offset = FIRST_CLICK_OFFSET[rules]
-    preferred = (min(offset, board.height - 1), min(offset, board.width - 1))
-    cell = min(unknown, key=lambda c: (abs(c[0] - preferred[0]) + abs(c[1] - preferred[1]), c))
-    where = "a corner" if offset == 0 else f"{offset} cells in from the corner"
+def _first_click(board: Board, rules: Rules) -> Move | None:
+    cell = first_click(board, rules)
+    if cell is None:
+        return None
+    where = first_click_description(board, rules)
     return Move(*cell, 0.0, f"first click under the '{rules}' rules ({where}): never a mine")

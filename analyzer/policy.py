@@ -1,12 +1,13 @@
 """The guessing policy behind the analyzer's ``move`` when no cell is certainly safe.
 
 :func:`analyzer.api.analyze` finds the certain cells and the exact probabilities; when
-none is safe it asks :func:`policy_move` which cell to open: the first click on an
-untouched board (:mod:`analyzer.first_click`), otherwise, in this order, a region no
-other reveal can inform (isolated 50/50s, played out exactly), the exact endgame when
-few placements remain (:mod:`analyzer.endgame`), and the one-step look-ahead over the
-safest cells (:mod:`analyzer.guess`). Everything it uses is exact; if the position is
-too entangled to count exactly it keeps the analyzer's own lowest-risk move.
+none is safe it asks :func:`policy_move` which cell to open. On an untouched board the
+fallback already is the first click (:mod:`analyzer.first_click`). Otherwise, in this
+order: a region no other reveal can inform (isolated 50/50s, played out exactly), the
+exact endgame when few placements remain (:mod:`analyzer.endgame`), and the one-step
+look-ahead over the safest cells (:mod:`analyzer.guess`). Everything it uses is exact; if
+the position is too entangled to count exactly it keeps the analyzer's own lowest-risk
+move.
 """
 
 from __future__ import annotations
@@ -16,26 +17,19 @@ import numpy as np
 from analyzer.board import MINE, Board
 from analyzer.constraints import read_problem
 from analyzer.enumeration import ComponentTooComplexError
-from analyzer.first_click import first_click, first_click_description
 from analyzer.guess import choose_guess
 from analyzer.lookahead import evaluate
 from analyzer.move import Move
-from analyzer.rules import Rules
 
 
-def policy_move(board: Board, total_mines: int, rules: Rules, fallback: Move) -> Move:
+def policy_move(board: Board, total_mines: int, fallback: Move) -> Move:
     """The cell to open on ``board`` where nothing is certainly safe.
 
     ``fallback`` is the analyzer's lowest-risk move, kept when the policy cannot
     evaluate the position exactly.
     """
     if not np.any((board.cells >= 0) | (board.cells == MINE)):
-        cell = first_click(board, rules)
-        if cell is None:
-            return fallback
-        where = first_click_description(rules)
-        reason = f"first click under the '{rules}' rules ({where}): never a mine"
-        return Move(cell[0], cell[1], 0.0, reason)
+        return fallback  # the first click (analyzer.first_click), chosen by choose_move
     try:
         evaluation = evaluate(read_problem(board, total_mines))
         if evaluation is None or evaluation.safe:

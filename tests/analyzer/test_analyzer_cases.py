@@ -98,6 +98,18 @@ def test_first_click_follows_the_rules(rules: str, cell: tuple[int, int]) -> Non
     assert np.allclose(result.probabilities, 5 / 25)
 
 
+@pytest.mark.parametrize(
+    ("height", "width", "rules", "cell"),
+    [(16, 30, "opening", (3, 3)), (16, 16, "opening", (2, 2)), (16, 30, "safe", (0, 0))],
+)
+def test_first_click_depends_on_the_board_size(
+    height: int, width: int, rules: str, cell: tuple[int, int]
+) -> None:
+    result = analyze(parse_board(("." * width + "\n") * height), 40, rules)
+    assert result.move is not None
+    assert (result.move.row, result.move.col) == cell
+
+
 def test_first_click_avoids_a_flag() -> None:
     result = analyze(parse_board("F..\n...\n"), 2, "safe")
     assert result.move is not None
