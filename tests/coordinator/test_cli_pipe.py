@@ -1,0 +1,21 @@
+"""The command line when its reader goes away early (``sweeper ... | head``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(("." * 30 + "\n") * 16)
+    command = [sys.executable, "-m", "coordinator.cli", "analyze", str(board)]
+    command += ["--total-mines", "99"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before the answer is written
+    error = process.stderr.read().decode()
+    process.wait(timeout=60)
+    assert "Traceback" not in error
+    assert process.returncode == 141
