@@ -22,12 +22,14 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from analyzer.board import Cell
+from analyzer.clock import past
 from analyzer.constraints import Problem
 from analyzer.frontier import split_frontier
 from analyzer.lookahead import counted
 
 MAX_SOLUTIONS = 2000
 MAX_NODES = 200_000
+CLOCK_EVERY_NODES = 256  # how often the search looks at the deadline
 
 
 @dataclass(frozen=True)
@@ -107,13 +109,18 @@ class _Lister:
 
 
 def best_endgame_move(
-    problem: Problem, limit: int | None = None, max_nodes: int | None = None
+    problem: Problem,
+    limit: int | None = None,
+    max_nodes: int | None = None,
+    deadline: float | None = None,
 ) -> EndgameMove | None:
-    """The guess that wins ``problem`` most often, exactly; None if it is too large."""
+    """The guess that wins ``problem`` most often, exactly; None if it is too large or
+    ``deadline`` passes first."""
     solutions = list_solutions(problem, limit)
     if not solutions:
         return None
-    search = _Search(problem, solutions, MAX_NODES if max_nodes is None else max_nodes)
+    nodes = MAX_NODES if max_nodes is None else max_nodes
+    search = _Search(problem, solutions, nodes, deadline)
     try:
         worth, cell = search.best_guess(search.everything)
     except _OutOfBudgetError:
@@ -130,7 +137,7 @@ def win_probability(
     solutions = list_solutions(problem, limit)
     if not solutions:
         return None
-    search = _Search(problem, solutions, MAX_NODES if max_nodes is None else max_nodes)
+    search = _Search(problem, solutions, MAX_NODES if max_nodes is None else max_nodes, None)
     try:
         return search.worth(search.everything)
     except _OutOfBudgetError:
@@ -169,7 +176,13 @@ def _around(cell: Cell) -> list[Cell]:
 class _Search:
     """The memoised game-tree search over a fixed list of placements."""
 
-    def __init__(self, problem: Problem, solutions: list[frozenset[Cell]], max_nodes: int):
+    def __init__(
+        self,
+        problem: Problem,
+        solutions: list[frozenset[Cell]],
+        max_nodes: int,
+        deadline: float | None,
+    ) -> None:
         self.cells = list(problem.unknowns)
         self.everything = (1 << len(solutions)) - 1
         # per cell: bitmask of placements where it is a mine; per shown number, where it shows it
@@ -188,6 +201,7 @@ class _Search:
             self.value_masks.append([mask for mask in by_value if mask])
         self.memo: dict[int, float] = {}
         self.nodes_left = max_nodes
+        self.deadline = deadline
 
     def worth(self, placements: int) -> float:
         """The probability of winning from the set ``placements`` with best play."""
@@ -197,13 +211,16 @@ class _Search:
         if known is not None:
             return known
         self.nodes_left -= 1
-        if self.nodes_left < 0:
+        if self.nodes_left < 0 or self._out_of_time():
             raise _OutOfBudgetError
         result = self._free_split(placements)
         if result is None:
             result, _ = self.best_guess(placements)
         self.memo[placements] = result
         return result
+
+    def _out_of_time(self) -> bool:
+        return self.nodes_left % CLOCK_EVERY_NODES == 0 and past(self.deadline)
 
     def _free_split(self, placements: int) -> float | None:
         """Worth via a cell that is safe everywhere but still tells placements apart."""

@@ -16,12 +16,12 @@ its exact probability.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
 from analyzer.box_order import box_order
+from analyzer.clock import past
 from analyzer.errors import AnalysisTimeoutError
 from analyzer.frontier import Component
 
@@ -93,7 +93,7 @@ def count_component(
     layers: list[dict[State, list[int]]] = [{(): [1]}]
     moves: list[dict[State, list[Move]]] = []
     for step in steps:
-        if deadline is not None and time.perf_counter() > deadline:
+        if past(deadline):
             raise AnalysisTimeoutError("the analysis ran out of time while counting placements")
         layer, step_moves = _forward_step(step, layers[-1])
         if len(layer) > max_states:

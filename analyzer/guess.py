@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from analyzer import endgame
 from analyzer.board import Cell
+from analyzer.clock import past
 from analyzer.endgame import best_endgame_move, independent_regions
 from analyzer.lookahead import Evaluation, outcomes
 
@@ -64,13 +65,17 @@ class Rating:
         )
 
 
-def choose_guess(evaluation: Evaluation) -> Guess:
-    """The best guess of ``evaluation`` (a position with no certainly-safe cell)."""
+def choose_guess(evaluation: Evaluation, deadline: float | None = None) -> Guess:
+    """The best guess of ``evaluation`` (a position with no certainly-safe cell).
+
+    Past ``deadline`` the exact searches give up and the look-ahead keeps the best
+    candidate rated so far (always at least the safest one), so an answer still comes.
+    """
     undecided = [cell for cell in evaluation.problem.unknowns if cell not in evaluation.mines]
     if not undecided:
         raise ValueError("no undecided cell to guess")
     lowest = min(evaluation.p_mine(cell) for cell in undecided)
-    cell, why = _pick(evaluation, undecided)
+    cell, why = _pick(evaluation, undecided, deadline)
     p_mine = evaluation.p_mine(cell)
     if p_mine <= lowest + TIE_TOLERANCE:
         risk = f"lowest mine probability ({p_mine:.4f})"
@@ -79,37 +84,42 @@ def choose_guess(evaluation: Evaluation) -> Guess:
     return Guess(cell, p_mine, f"{risk}, no cell is certainly safe; {why}")
 
 
-def _pick(evaluation: Evaluation, undecided: list[Cell]) -> tuple[Cell, str]:
+def _pick(
+    evaluation: Evaluation, undecided: list[Cell], deadline: float | None
+) -> tuple[Cell, str]:
     """The guess and why: isolated region, exact endgame, or one-step look-ahead."""
     if TAKE_INDEPENDENT_REGIONS_FIRST:
         for region in independent_regions(evaluation.problem):
-            local = best_endgame_move(region)
+            local = best_endgame_move(region, deadline=deadline)
             if local is not None:
                 return local.cell, (
                     f"isolated region of {len(region.unknowns)} cells no other reveal can "
                     f"inform, played out first: wins {local.win_probability:.3f} of it"
                 )
     if evaluation.weight <= endgame.MAX_SOLUTIONS:
-        exact = best_endgame_move(evaluation.problem)
+        exact = best_endgame_move(evaluation.problem, deadline=deadline)
         if exact is not None:
             return exact.cell, (
                 f"exact endgame: wins {exact.win_probability:.3f} "
                 f"over {exact.solutions} placements"
             )
     deep = len(evaluation.problem.unknowns) <= DEEP_LOOKAHEAD_MAX_UNKNOWNS
-    best = best_rating(evaluation, undecided, LOOKAHEAD_DEPTH if deep else 1)
+    best = best_rating(evaluation, undecided, LOOKAHEAD_DEPTH if deep else 1, deadline)
     return best.cell, (
         f"look-ahead: next move survives {best.next_safety:.3f}, "
         f"proves a cell safe {best.progress:.3f}"
     )
 
 
-def best_rating(evaluation: Evaluation, undecided: list[Cell], depth: int) -> Rating:
-    """The best-rated candidate, looking ``depth`` reveals ahead (safest candidates first)."""
+def best_rating(
+    evaluation: Evaluation, undecided: list[Cell], depth: int, deadline: float | None = None
+) -> Rating:
+    """The best-rated candidate, looking ``depth`` reveals ahead (safest candidates first);
+    past ``deadline`` no further candidate is rated."""
     best: Rating | None = None
     for cell in candidates(evaluation, undecided):
         safety = 1.0 - evaluation.p_mine(cell)
-        if best is not None and safety * (1 + PROGRESS_BONUS) <= best.score:
+        if best is not None and (safety * (1 + PROGRESS_BONUS) <= best.score or past(deadline)):
             break
         rating = rate(evaluation, cell, depth)
         if best is None or rating.score > best.score:

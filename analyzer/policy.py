@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.board import MINE, Board
+from analyzer.clock import past
 from analyzer.constraints import read_problem
 from analyzer.enumeration import ComponentTooComplexError
 from analyzer.guess import choose_guess
@@ -22,19 +23,22 @@ from analyzer.lookahead import evaluate
 from analyzer.move import Move
 
 
-def policy_move(board: Board, total_mines: int, fallback: Move) -> Move:
+def policy_move(
+    board: Board, total_mines: int, fallback: Move, deadline: float | None = None
+) -> Move:
     """The cell to open on ``board`` where nothing is certainly safe.
 
     ``fallback`` is the analyzer's lowest-risk move, kept when the policy cannot
-    evaluate the position exactly.
+    evaluate the position exactly or ``deadline`` has passed before it could start; a
+    deadline passing later cuts the search short (see :func:`analyzer.guess.choose_guess`).
     """
-    if not np.any((board.cells >= 0) | (board.cells == MINE)):
+    if past(deadline) or not np.any((board.cells >= 0) | (board.cells == MINE)):
         return fallback  # the first click (analyzer.first_click), chosen by choose_move
     try:
         evaluation = evaluate(read_problem(board, total_mines))
         if evaluation is None or evaluation.safe:
             return fallback
-        guess = choose_guess(evaluation)
+        guess = choose_guess(evaluation, deadline)
     except ComponentTooComplexError:
         return fallback
     return Move(guess.cell[0], guess.cell[1], guess.p_mine, guess.reason)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from functools import cache
 
 import numpy as np
@@ -100,3 +101,9 @@ def test_search_matches_brute_force(seed: int) -> None:
     problem = read_problem(board, mines)
     expected = _brute_force(board, mines)
     assert win_probability(problem, limit=5000, max_nodes=10**6) == pytest.approx(expected)
+
+
+def test_search_gives_up_once_its_deadline_has_passed() -> None:
+    problem = read_problem(Board.unopened(3, 4), 3)  # 220 placements, well past 256 nodes
+    assert best_endgame_move(problem) is not None
+    assert best_endgame_move(problem, deadline=time.perf_counter() - 1) is None

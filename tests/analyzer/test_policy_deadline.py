@@ -1,0 +1,33 @@
+"""The guessing policy under a deadline: it answers in time with the best it has."""
+
+from __future__ import annotations
+
+import time
+
+from analyzer.board import parse_board
+from analyzer.constraints import read_problem
+from analyzer.guess import choose_guess
+from analyzer.lookahead import evaluate
+from analyzer.move import Move
+from analyzer.policy import policy_move
+
+# The 1 in the corner holds one mine among 3 cells; 39 more are spread over the rest.
+CORNER_ONE = "1" + "." * 15 + "\n" + ("." * 16 + "\n") * 15
+
+
+def test_a_passed_deadline_keeps_the_fallback_move() -> None:
+    board = parse_board(CORNER_ONE)
+    fallback = Move(15, 15, 39 / 252, "lowest mine probability")
+    assert policy_move(board, 40, fallback, deadline=time.perf_counter() - 1) is fallback
+    assert policy_move(board, 40, fallback) is not fallback
+
+
+def test_past_its_deadline_the_look_ahead_still_names_a_safest_cell() -> None:
+    evaluation = evaluate(read_problem(parse_board(CORNER_ONE), 40))
+    assert evaluation is not None
+    hurried = choose_guess(evaluation, deadline=time.perf_counter() - 1)
+    unhurried = choose_guess(evaluation)
+    assert hurried.p_mine == unhurried.p_mine == min(
+        evaluation.p_mine(cell) for cell in evaluation.problem.unknowns
+    )
+    assert "look-ahead" in hurried.reason
