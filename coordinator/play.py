@@ -18,6 +18,7 @@ from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.watch import BoardWatcher, Sight, WatchError
 from effector.actions import Action, ClickAction, KeyAction
 from effector.client import EffectorClient, EffectorError
+from effector.geometry import Rect
 
 # Standard boards whose mine count need not be given: (rows, cols) -> mines.
 STANDARD_MINES = {(9, 9): 10, (16, 16): 40, (16, 30): 99}
@@ -38,6 +39,7 @@ class PlayOptions:
     mines: int | None = None
     hold_ms: int = 0
     skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
+    area: Rect | None = None  # where on the screen to look for the board (default: all of it)
 
 
 @dataclass
@@ -118,7 +120,7 @@ class Player:
         self.options = options
         self.recorder = recorder
         self.on_sight = on_sight
-        self.watcher = BoardWatcher(effector, options.skins)
+        self.watcher = BoardWatcher(effector, options.skins, options.area)
         self._mines = 0  # the current game's mine count
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary
+    from effector.geometry import Rect
 
 DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
 
@@ -102,8 +103,38 @@ def _add_game_arguments(
         help="only look for boards of this tile set (repeatable; default: all shipped ones)",
     )
     parser.add_argument(
+        "--region",
+        type=_region,
+        metavar="LEFT,TOP,WIDTH,HEIGHT",
+        help="only look for the board in this part of the screen, in pixels "
+        "(default: the whole screen; for a screen with more than one board)",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print the summary as JSON on the last line"
     )
+
+
+def _area(region: tuple[int, int, int, int] | None) -> Rect | None:
+    from effector.geometry import Rect
+
+    if region is None:
+        return None
+    left, top, width, height = region
+    return Rect(left=left, top=top, width=width, height=height)
+
+
+def _region(text: str) -> tuple[int, int, int, int]:
+    """``"10,20,640,480"`` -> ``(left, top, width, height)`` of a 640x480 rectangle."""
+    parts = text.split(",")
+    try:
+        left, top, width, height = (int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected LEFT,TOP,WIDTH,HEIGHT as four whole numbers, not {text!r}"
+        ) from None
+    if width < 1 or height < 1:
+        raise argparse.ArgumentTypeError(f"width and height must be at least 1, not {text!r}")
+    return left, top, width, height
 
 
 def _positive(text: str) -> int:
@@ -162,6 +193,7 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
         mines=args.mines,
         hold_ms=args.hold_ms,
         skins=args.skins,
+        area=_area(args.region),
     )
     recorder = RunRecorder(args.record) if args.record else None
     summary = _play_with_progress(Player(effector, decider, options, recorder), args.games)

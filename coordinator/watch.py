@@ -46,9 +46,12 @@ class Sight:
 class BoardWatcher:
     """Finds the board on screen and reads it through the effector."""
 
-    def __init__(self, effector: EffectorClient, skins: list[str] | None = None) -> None:
+    def __init__(
+        self, effector: EffectorClient, skins: list[str] | None = None, area: Rect | None = None
+    ) -> None:
         self.effector = effector
         self.skin_names = skins
+        self.area = area  # where on the screen to look for the board (default: everywhere)
         self.screen: ScreenInfo | None = None  # asked for when the board is first located
         self.region: Rect | None = None
         self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
@@ -71,11 +74,13 @@ class BoardWatcher:
         """
         deadline = time.monotonic() + timeout_s
         self.screen = self.screen or self.effector.screen()
-        message = "no Minesweeper board found on the screen"
+        bounds = self._search_bounds()
+        where = "on the screen" if self.area is None else f"in the area {_describe(bounds)}"
+        message = "no Minesweeper board found"
         previous: tuple[object, ...] | None = None
         while True:
-            image = self.effector.screenshot()
-            found = recognize(image, self.skin_names, origin=(self.screen.left, self.screen.top))
+            image = self.effector.screenshot(bounds)
+            found = recognize(image, self.skin_names, origin=(bounds.left, bounds.top))
             if found.ok and found.geometry is not None and found.skin is not None:
                 placement = (
                     found.skin,
@@ -91,7 +96,7 @@ class BoardWatcher:
             previous = None
             message = found.message or message
             if time.monotonic() >= deadline:
-                raise WatchError(f"{message} (looked for {timeout_s:.0f} s)")
+                raise WatchError(f"{message} (looked {where} for {timeout_s:.0f} s)")
             time.sleep(0.1)
 
     def look(self) -> tuple[Recognition, npt.NDArray[np.uint8], float]:
@@ -173,15 +178,30 @@ class BoardWatcher:
         rect = Rect(left=self.region.left + x, top=self.region.top + y, width=width, height=height)
         return rect, (rect.left + width // 2, rect.top + height // 2)
 
-    def _watch_region(self, geometry: BoardGeometry, skin: Skin) -> None:
-        """Watch the board plus the strip above it where the face sits, and nothing more."""
+    def _search_bounds(self) -> Rect:
+        """The screen, or the part of the search area on it (an error if there is none)."""
         assert self.screen is not None
+        screen: Rect = self.screen
+        if self.area is None:
+            return screen
+        left, top = max(screen.left, self.area.left), max(screen.top, self.area.top)
+        right, bottom = min(screen.right, self.area.right), min(screen.bottom, self.area.bottom)
+        if right <= left or bottom <= top:
+            raise WatchError(
+                f"the search area {_describe(self.area)} is off the screen {_describe(screen)}"
+            )
+        return Rect(left=left, top=top, width=right - left, height=bottom - top)
+
+    def _watch_region(self, geometry: BoardGeometry, skin: Skin) -> None:
+        """Watch the board plus the strip above it where the face sits, and nothing more
+        (never beyond the search area)."""
+        bounds = self._search_bounds()
         pitch = geometry.pitch
         x, y, width, height = geometry.rect
-        left = max(self.screen.left, geometry.origin[0] + x - round(pitch))
-        top = max(self.screen.top, geometry.origin[1] + y - round((SEARCH_ROWS + 0.5) * pitch))
-        right = min(self.screen.right, geometry.origin[0] + x + width + round(pitch))
-        bottom = min(self.screen.bottom, geometry.origin[1] + y + height + round(pitch))
+        left = max(bounds.left, geometry.origin[0] + x - round(pitch))
+        top = max(bounds.top, geometry.origin[1] + y - round((SEARCH_ROWS + 0.5) * pitch))
+        right = min(bounds.right, geometry.origin[0] + x + width + round(pitch))
+        bottom = min(bounds.bottom, geometry.origin[1] + y + height + round(pitch))
         self.region = Rect(left=left, top=top, width=right - left, height=bottom - top)
         self.geometry = replace(
             geometry.shifted(geometry.origin[0] - left, geometry.origin[1] - top),
@@ -212,3 +232,8 @@ def _clicks_took_effect(sight: Sight, clicked: Collection[Cell], flagged: Collec
     return all(sight.board[cell] != UNOPENED for cell in clicked) and all(
         sight.board[cell] == FLAG for cell in flagged
     )
+
+
+def _describe(rect: Rect) -> str:
+    """``Rect(10, 20, 300, 200)`` -> ``"300x200 at (10, 20)"``."""
+    return f"{rect.width}x{rect.height} at ({rect.left}, {rect.top})"

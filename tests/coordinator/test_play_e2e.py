@@ -15,7 +15,7 @@ import pytest
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions, RunSummary
-from coordinator.watch import Sight
+from coordinator.watch import BoardWatcher, Sight, WatchError
 from effector.actions import Action, BatchResult, ClickAction
 from effector.client import EffectorClient
 from effector.geometry import Rect
@@ -141,3 +141,21 @@ def test_bot_plays_a_whole_xdemineur_game(desktop: VirtualDesktop, effector: Cli
         height=window.rect.height,
     )
     assert effector.clicks and all(rect.contains_point(x, y) for x, y, _ in effector.clicks)
+
+
+def test_the_board_is_looked_for_only_in_the_given_region(
+    desktop: VirtualDesktop, effector: ClickLog
+) -> None:
+    desktop.new_game(EXPERT | {"cell": 24, "seed": 5})
+    rect = board_rect(desktop)
+    around = Rect(left=rect.left - 30, top=rect.top - 100, width=rect.width + 60,
+                  height=rect.height + 130)
+    watcher = BoardWatcher(effector, area=around)
+    sight = watcher.locate()
+    assert watcher.board_rect == rect
+    assert str(sight.board) == desktop.page_state()["board"]
+    below = Rect(left=0, top=rect.bottom + 40, width=1400, height=1000 - rect.bottom - 40)
+    with pytest.raises(WatchError, match=r"looked in the area 1400x"):
+        BoardWatcher(effector, area=below).locate(timeout_s=1)
+    with pytest.raises(WatchError, match="is off the screen"):
+        BoardWatcher(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()
