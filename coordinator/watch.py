@@ -75,7 +75,7 @@ class BoardWatcher:
         deadline = time.monotonic() + timeout_s
         self.screen = self.screen or self.effector.screen()
         bounds = self._search_bounds()
-        where = "on the screen" if self.area is None else f"in the area {_describe(bounds)}"
+        where = "on the screen" if self.area is None else f"in the area {bounds.describe()}"
         message = "no Minesweeper board found"
         previous: tuple[object, ...] | None = None
         while True:
@@ -181,31 +181,33 @@ class BoardWatcher:
     def _search_bounds(self) -> Rect:
         """The screen, or the part of the search area on it (an error if there is none)."""
         assert self.screen is not None
-        screen: Rect = self.screen
         if self.area is None:
-            return screen
-        left, top = max(screen.left, self.area.left), max(screen.top, self.area.top)
-        right, bottom = min(screen.right, self.area.right), min(screen.bottom, self.area.bottom)
-        if right <= left or bottom <= top:
+            return self.screen
+        bounds = self.screen.intersection(self.area)
+        if bounds is None:
             raise WatchError(
-                f"the search area {_describe(self.area)} is off the screen {_describe(screen)}"
+                f"the search area ({self.area.describe()}) is off the screen "
+                f"({self.screen.describe()})"
             )
-        return Rect(left=left, top=top, width=right - left, height=bottom - top)
+        return bounds
 
     def _watch_region(self, geometry: BoardGeometry, skin: Skin) -> None:
         """Watch the board plus the strip above it where the face sits, and nothing more
         (never beyond the search area)."""
-        bounds = self._search_bounds()
-        pitch = geometry.pitch
+        margin, face_strip = round(geometry.pitch), round((SEARCH_ROWS + 0.5) * geometry.pitch)
         x, y, width, height = geometry.rect
-        left = max(bounds.left, geometry.origin[0] + x - round(pitch))
-        top = max(bounds.top, geometry.origin[1] + y - round((SEARCH_ROWS + 0.5) * pitch))
-        right = min(bounds.right, geometry.origin[0] + x + width + round(pitch))
-        bottom = min(bounds.bottom, geometry.origin[1] + y + height + round(pitch))
-        self.region = Rect(left=left, top=top, width=right - left, height=bottom - top)
+        wanted = Rect(
+            left=geometry.origin[0] + x - margin,
+            top=geometry.origin[1] + y - face_strip,
+            width=width + 2 * margin,
+            height=face_strip + height + margin,
+        )
+        region = self._search_bounds().intersection(wanted)
+        assert region is not None, "the board was found inside the search area"
+        self.region = region
         self.geometry = replace(
-            geometry.shifted(geometry.origin[0] - left, geometry.origin[1] - top),
-            origin=(left, top),
+            geometry.shifted(geometry.origin[0] - region.left, geometry.origin[1] - region.top),
+            origin=(region.left, region.top),
         )
         self.skin = skin
 
@@ -232,8 +234,3 @@ def _clicks_took_effect(sight: Sight, clicked: Collection[Cell], flagged: Collec
     return all(sight.board[cell] != UNOPENED for cell in clicked) and all(
         sight.board[cell] == FLAG for cell in flagged
     )
-
-
-def _describe(rect: Rect) -> str:
-    """``Rect(10, 20, 300, 200)`` -> ``"300x200 at (10, 20)"``."""
-    return f"{rect.width}x{rect.height} at ({rect.left}, {rect.top})"

@@ -38,6 +38,14 @@ class Rect(BaseModel):
             and other.bottom <= self.bottom
         )
 
+    def intersection(self, other: Rect) -> Rect | None:
+        """The part of ``other`` inside this rectangle, or None if they do not overlap."""
+        left, top = max(self.left, other.left), max(self.top, other.top)
+        right, bottom = min(self.right, other.right), min(self.bottom, other.bottom)
+        if right <= left or bottom <= top:
+            return None
+        return Rect(left=left, top=top, width=right - left, height=bottom - top)
+
     def describe(self) -> str:
         """Short human-readable form, e.g. ``left=0 top=0 width=1600 height=1000``."""
         return f"left={self.left} top={self.top} width={self.width} height={self.height}"

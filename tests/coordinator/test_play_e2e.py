@@ -157,7 +157,7 @@ def test_the_board_is_looked_for_only_in_the_given_region(
     # right of the board, in the same page (other tests may leave xdemineur further down)
     beside = Rect(left=rect.right + 40, top=rect.top, width=1400 - rect.right - 40,
                   height=rect.height)
-    with pytest.raises(WatchError, match=rf"looked in the area {beside.width}x{rect.height}"):
+    with pytest.raises(WatchError, match=rf"looked in the area {beside.describe()}"):
         BoardWatcher(effector, area=beside).locate(timeout_s=1)
     with pytest.raises(WatchError, match="is off the screen"):
         BoardWatcher(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()
