@@ -21,6 +21,7 @@ from analyzer.board import Board, Cell, format_board
 from recognizer.classify import (
     CellFeatures,
     CellReadings,
+    PreparedSkin,
     cell_features,
     impossible_zeros,
     prepare_skin,
@@ -93,7 +94,7 @@ def recognize(
     best: Recognition | None = None
     for geometry in locate_boards(picture)[:MAX_CANDIDATES]:
         skin, aligned = _best_skin_and_alignment(picture, geometry.with_origin(*origin), loaded)
-        result = read_board(picture, aligned, skin)
+        result = read_board(picture, _grown_over_readable_lines(picture, aligned, skin), skin)
         readings = result.readings
         assert readings is not None
         if readings.readable.mean() >= MIN_READABLE_SHARE:
@@ -167,6 +168,59 @@ def _best_skin_and_alignment(
         if not improved:
             break
     return skin, best
+
+
+def _grown_over_readable_lines(
+    image: npt.NDArray[np.uint8], geometry: BoardGeometry, skin: Skin
+) -> BoardGeometry:
+    """``geometry`` with every whole row or column next to it whose cells all read as tiles.
+
+    The lattice search can stop short of the board's edge when the outer cells show few
+    lines (a column of opened 0s by the frame); the tiles themselves say where it ends.
+    """
+    prepared = prepare_skin(skin)
+    height, width = image.shape[:2]
+    growing = True
+    while growing:
+        growing = False
+        for line, grown in _lines_beside(geometry):
+            x, y, line_width, line_height = line.rect
+            if x < 0 or y < 0 or x + line_width > width or y + line_height > height:
+                continue
+            if _plausible_edge(image, line, grown, prepared):
+                geometry, growing = grown, True
+                break
+    return geometry
+
+
+def _plausible_edge(
+    image: npt.NDArray[np.uint8], line: BoardGeometry, grown: BoardGeometry, prepared: PreparedSkin
+) -> bool:
+    """Whether ``line`` reads as tiles that belong to the board ``grown``.
+
+    Every cell must be readable and one at least must be more than a plain opened 0 (a
+    frame's flat grey reads as 0s), and the grown board must have no 0 next to an
+    unopened cell.
+    """
+    readings = read_cells(image, line, prepared)
+    if not readings.readable.all() or not readings.codes.any():
+        return False
+    return not impossible_zeros(read_cells(image, grown, prepared)).any()
+
+
+def _lines_beside(geometry: BoardGeometry) -> list[tuple[BoardGeometry, BoardGeometry]]:
+    """Per side, the row or column of cells just outside ``geometry`` and the geometry
+    that includes it."""
+    pitch, rows, cols = geometry.pitch, geometry.rows, geometry.cols
+    left, top = geometry.left, geometry.top
+    return [
+        (replace(geometry, left=left - pitch, cols=1),
+         replace(geometry, left=left - pitch, cols=cols + 1)),
+        (replace(geometry, left=left + cols * pitch, cols=1), replace(geometry, cols=cols + 1)),
+        (replace(geometry, top=top - pitch, rows=1),
+         replace(geometry, top=top - pitch, rows=rows + 1)),
+        (replace(geometry, top=top + rows * pitch, rows=1), replace(geometry, rows=rows + 1)),
+    ]
 
 
 def _rescaled(factor: float) -> Callable[[BoardGeometry], BoardGeometry]:
