@@ -28,12 +28,9 @@ def cut_cells(image: Image, geometry: BoardGeometry) -> Cells:
     The lattice's fractional position and pitch are honoured exactly (one affine warp of
     the board, smoothed first when shrinking so that thin lines are averaged, not lost).
     """
-    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
-    width = int(np.ceil(geometry.width)) + 5
-    height = int(np.ceil(geometry.height)) + 5
-    board = _crop_padded(image, x0, y0, width, height)
-    resampled = _resample(board, geometry.left - x0, geometry.top - y0, geometry.pitch,
-                          (geometry.cols * CELL_SIZE, geometry.rows * CELL_SIZE))
+    board, left, top = _smoothed_board(image, geometry)
+    resampled = _warp(board, left, top, geometry.pitch,
+                      (geometry.cols * CELL_SIZE, geometry.rows * CELL_SIZE))
     cells = resampled.reshape(geometry.rows, CELL_SIZE, geometry.cols, CELL_SIZE, 3)
     return np.ascontiguousarray(cells.transpose(0, 2, 1, 3, 4))
 
@@ -43,15 +40,11 @@ def cut_some_cells(
     cols: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.uint8]:
     """Only the given cells (``rows[i]``, ``cols[i]``) resampled likewise: ``(n, S, S, 3)``."""
-    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
-    board = _crop_padded(image, x0, y0, int(np.ceil(geometry.width)) + 5,
-                         int(np.ceil(geometry.height)) + 5)
+    board, board_left, board_top = _smoothed_board(image, geometry)
     scale = geometry.pitch / CELL_SIZE
-    if scale > 1.2:
-        board = as_image(cv2.GaussianBlur(board, (0, 0), sigmaX=0.45 * scale))
     steps = (np.arange(CELL_SIZE, dtype=np.float32) + 0.5) * scale - 0.5
-    left = (geometry.left - x0 + cols * geometry.pitch).astype(np.float32)
-    top = (geometry.top - y0 + rows * geometry.pitch).astype(np.float32)
+    left = (board_left + cols * geometry.pitch).astype(np.float32)
+    top = (board_top + rows * geometry.pitch).astype(np.float32)
     count = rows.size
     shape = (count, CELL_SIZE, CELL_SIZE)
     map_x = np.broadcast_to(left[:, None, None] + steps[None, None, :], shape)
@@ -94,10 +87,25 @@ def _warp(picture: Image, left: float, top: float, pitch: float, size: tuple[int
 def _resample(picture: Image, left: float, top: float, pitch: float, size: tuple[int, int]
               ) -> Image:
     """``picture`` from ``(left, top)`` on, scaled so that ``pitch`` px become ``CELL_SIZE``."""
+    return _warp(_smoothed(picture, pitch), left, top, pitch, size)
+
+
+def _smoothed(picture: Image, pitch: float) -> Image:
+    """``picture`` blurred when ``pitch`` px will shrink to ``CELL_SIZE``, so that thin
+    lines are averaged, not lost; as it is otherwise."""
     scale = pitch / CELL_SIZE
     if scale > 1.2:
-        picture = as_image(cv2.GaussianBlur(picture, (0, 0), sigmaX=0.45 * scale))
-    return _warp(picture, left, top, pitch, size)
+        return as_image(cv2.GaussianBlur(picture, (0, 0), sigmaX=0.45 * scale))
+    return picture
+
+
+def _smoothed_board(image: Image, geometry: BoardGeometry) -> tuple[Image, float, float]:
+    """The board cut out with a 2 px margin and smoothed for resampling, and where its
+    lattice starts in that cut-out (left, top)."""
+    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
+    board = _crop_padded(image, x0, y0, int(np.ceil(geometry.width)) + 5,
+                         int(np.ceil(geometry.height)) + 5)
+    return _smoothed(board, geometry.pitch), geometry.left - x0, geometry.top - y0
 
 
 def greys(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -131,13 +139,7 @@ def grey_cells_and_middles(
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Every cell in grey, ``(N, S, S)``, and the middle of every cell in colour,
     ``(N, P, 3)``: all a reading needs, for less work than every cell in colour."""
-    x0, y0 = int(np.floor(geometry.left)) - 2, int(np.floor(geometry.top)) - 2
-    board = _crop_padded(image, x0, y0, int(np.ceil(geometry.width)) + 5,
-                         int(np.ceil(geometry.height)) + 5)
-    scale = geometry.pitch / CELL_SIZE
-    if scale > 1.2:
-        board = as_image(cv2.GaussianBlur(board, (0, 0), sigmaX=0.45 * scale))
-    left, top = geometry.left - x0, geometry.top - y0
+    board, left, top = _smoothed_board(image, geometry)
     grey_board = as_image(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY))
     size = (geometry.cols * CELL_SIZE, geometry.rows * CELL_SIZE)
     grey = _warp(grey_board, left, top, geometry.pitch, size)
