@@ -31,7 +31,8 @@ from analyzer.board import Board, Cell, parse_board
 from analyzer.deduce import certain_cells
 from analyzer.odds import board_odds
 from analyzer.plain_z3 import plain_certain_cells
-from practice.engine import DIFFICULTIES, Game
+from analyzer.sizes import DIFFICULTIES
+from practice.engine import Game
 
 WIDTH, HEIGHT, MINES = DIFFICULTIES["expert"]
 

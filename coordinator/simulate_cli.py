@@ -75,8 +75,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from analyzer.sizes import DIFFICULTIES
     from coordinator.simulate import Config
-    from practice.engine import DIFFICULTIES
 
     sizes = (args.width, args.height, args.mines)
     if args.difficulty is not None:

@@ -29,12 +29,6 @@ from analyzer.rules import Rules, check_rules
 
 Status = Literal["playing", "won", "lost"]
 
-# name -> (width, height, mines), as in the contracts.
-DIFFICULTIES: dict[str, tuple[int, int, int]] = {
-    "beginner": (9, 9, 10),
-    "intermediate": (16, 16, 40),
-    "expert": (30, 16, 99),
-}
 
 
 class GameError(ValueError):

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from analyzer.board import FLAG, MINE, UNOPENED, parse_board
-from practice.engine import DIFFICULTIES, Game, GameError
+from analyzer.sizes import DIFFICULTIES
+from practice.engine import Game, GameError
 
 
 def _block(game: Game, row: int, col: int) -> set[tuple[int, int]]:
