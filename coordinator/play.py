@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from analyzer.board import FLAG, Board, Cell
+from analyzer.sizes import STANDARD_MINES
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.watch import BoardWatcher, Sight, WatchError
@@ -20,8 +21,6 @@ from effector.actions import Action, ClickAction, KeyAction
 from effector.client import EffectorClient, EffectorError
 from effector.geometry import Rect
 
-# Standard boards whose mine count need not be given: (rows, cols) -> mines.
-STANDARD_MINES = {(9, 9): 10, (16, 16): 40, (16, 30): 99}
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 
 
@@ -120,7 +119,7 @@ class Player:
         self.options = options
         self.recorder = recorder
         self.on_sight = on_sight
-        self.watcher = BoardWatcher(effector, options.skins, options.area)
+        self.watcher = BoardWatcher(effector, options.skins, options.area, options.mines)
         self._mines = 0  # the current game's mine count
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:

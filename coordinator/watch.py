@@ -19,10 +19,11 @@ from analyzer.board import FLAG, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
 from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
-from recognizer.api import Recognition, read_board, recognize
+from recognizer.api import locate_and_read
 from recognizer.faces import SEARCH_ROWS, find_yellow_face
 from recognizer.geometry import BoardGeometry
-from recognizer.skins import Skin, load_skin
+from recognizer.reader import BoardReader
+from recognizer.recognition import Recognition
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 
@@ -47,15 +48,17 @@ class BoardWatcher:
     """Finds the board on screen and reads it through the effector."""
 
     def __init__(
-        self, effector: EffectorClient, skins: list[str] | None = None, area: Rect | None = None
+        self, effector: EffectorClient, skins: list[str] | None = None, area: Rect | None = None,
+        mines: int | None = None,
     ) -> None:
         self.effector = effector
         self.skin_names = skins
         self.area = area  # where on the screen to look for the board (default: everywhere)
+        self.mines = mines  # the game's mine count, if not a standard board's
         self.screen: ScreenInfo | None = None  # asked for when the board is first located
         self.region: Rect | None = None
         self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
-        self.skin: Skin | None = None
+        self.reader: BoardReader | None = None  # reads the board, learning its skin
 
     @property
     def board_rect(self) -> Rect:
@@ -69,8 +72,9 @@ class BoardWatcher:
     def locate(self, timeout_s: float = 5.0) -> Sight:
         """Find the board anywhere on the screen and read it, looking again until found.
 
-        A board counts as found only when two looks in a row place it identically, so a
-        window still being drawn or resized is never taken for the board.
+        A board counts as found only when two looks in a row place and read it
+        identically, so a window still being drawn or resized is never taken for the board,
+        nor a tile caught half drawn learned as part of its skin.
         """
         deadline = time.monotonic() + timeout_s
         self.screen = self.screen or self.effector.screen()
@@ -80,16 +84,14 @@ class BoardWatcher:
         previous: tuple[object, ...] | None = None
         while True:
             image = self.effector.screenshot(bounds)
-            found = recognize(image, self.skin_names, origin=(bounds.left, bounds.top))
-            if found.ok and found.geometry is not None and found.skin is not None:
-                placement = (
-                    found.skin,
-                    found.geometry.rect,
-                    found.geometry.rows,
-                    found.geometry.cols,
-                )
+            found, reader = locate_and_read(
+                image, self.skin_names, origin=(bounds.left, bounds.top), total_mines=self.mines
+            )
+            if found.board is not None and found.geometry is not None and reader is not None:
+                placement = (found.geometry.rect, found.geometry.rows, found.geometry.cols,
+                             str(found.board))
                 if placement == previous:
-                    self._watch_region(found.geometry, load_skin(found.skin))
+                    self._watch_region(found.geometry, reader)
                     return self.look_until_readable(deadline)
                 previous = placement
                 continue
@@ -102,17 +104,21 @@ class BoardWatcher:
     def look(self) -> tuple[Recognition, npt.NDArray[np.uint8], float]:
         """Capture the watched region once and read the board in it; also return the
         monotonic time at which the capture was requested."""
-        if self.region is None or self.geometry is None or self.skin is None:
+        if self.region is None or self.geometry is None or self.reader is None:
             raise WatchError("the board has not been located yet")
         requested_at = time.monotonic()
         image = self.effector.screenshot(self.region)
-        return read_board(image, self.geometry, self.skin), image, requested_at
+        return self.reader.read(image, self.geometry), image, requested_at
 
     def look_until_readable(self, deadline: float) -> Sight:
-        """Read until every cell and the status are confident, or raise past ``deadline``."""
+        """Read until every cell and the status are confident, or raise past ``deadline``.
+
+        A reading that taught the skin a new picture is read again before it is believed.
+        """
         while True:
             recognition, image, requested_at = self.look()
-            if recognition.board is not None and recognition.status != "unknown":
+            if recognition.board is not None and recognition.status != "unknown" and (
+                    not recognition.learned):
                 return Sight(
                     recognition.board, recognition.status, recognition, image, requested_at
                 )
@@ -191,9 +197,9 @@ class BoardWatcher:
             )
         return bounds
 
-    def _watch_region(self, geometry: BoardGeometry, skin: Skin) -> None:
+    def _watch_region(self, geometry: BoardGeometry, reader: BoardReader) -> None:
         """Watch the board plus the strip above it where the face sits, and nothing more
-        (never beyond the search area)."""
+        (never beyond the search area); from now on, learn only pictures that hold still."""
         margin, face_strip = round(geometry.pitch), round((SEARCH_ROWS + 0.5) * geometry.pitch)
         x, y, width, height = geometry.rect
         wanted = Rect(
@@ -209,7 +215,8 @@ class BoardWatcher:
             geometry.shifted(geometry.origin[0] - region.left, geometry.origin[1] - region.top),
             origin=(region.left, region.top),
         )
-        self.skin = skin
+        reader.learn_when_stable = True
+        self.reader = reader
 
 
 def _settled(

@@ -1,10 +1,11 @@
-"""Build a skin's tile set from screenshots of a game: locate, crop, label, de-duplicate, save.
+"""Keep a skin learned from screenshots of a game: ``sweeper templates capture``.
 
-Each sample is a screenshot with its board text (and, if known, the status, so that the
-face above the board is kept too). Tiles are cut at the board's native pitch, grouped
-by the type the board text gives them, and near-identical tiles are merged; a type
-that shows clearly different pictures (an exploded mine next to plain ones, a crossed
-wrong flag next to plain flags) keeps each picture as a variant.
+The screenshots are read in order by one :class:`~recognizer.reader.BoardReader`, as the
+bot reads a game it plays, so the tile pictures are named by the classic rules. Where
+a screenshot comes with its true board, that truth teaches every picture the rules left
+unnamed, and any reading that disagrees with it is an error naming the cells. The
+learned pictures, and the face above the board for each status seen, are saved as a
+tile set that later runs start from (``--skin``).
 """
 
 from __future__ import annotations
@@ -15,19 +16,18 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board
-from recognizer.classify import unit_vectors
+from analyzer.board import Board
 from recognizer.faces import FACE_BORDER, find_yellow_face
 from recognizer.geometry import BoardGeometry
-from recognizer.image_io import Image, as_image
+from recognizer.image_io import Image
+from recognizer.learned import LearnedSkin, features
 from recognizer.locate import locate_boards
-from recognizer.skins import TILE_TYPES, write_manifest
+from recognizer.reader import CODES, BoardReader
+from recognizer.sampling import cut_cells, native_cell
+from recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
 
-SAME_TILE = 0.97  # correlation above which two pictures count as the same tile
-MAX_VARIANTS = 4  # pictures kept per tile type, the most frequent first
-KIND_OF_CODE = {UNOPENED: "unopened", FLAG: "flag", MINE: "mine"} | {n: str(n) for n in range(9)}
+KIND_OF_CODE = {code: kind for kind, code in TILE_CODES.items()}
 
 
 class CaptureError(ValueError):
@@ -36,10 +36,10 @@ class CaptureError(ValueError):
 
 @dataclass(frozen=True)
 class Sample:
-    """One screenshot and what it shows."""
+    """One screenshot and, if known, what it shows."""
 
     image: Image
-    board: Board
+    board: Board | None = None
     status: str | None = None
     name: str = "sample"
 
@@ -49,7 +49,7 @@ class CaptureResult:
     """What was saved: pictures per tile type and per face status."""
 
     folder: Path
-    pitch: int
+    size: tuple[int, int]
     tiles: dict[str, list[str]] = field(default_factory=dict)
     faces: dict[str, list[str]] = field(default_factory=dict)
 
@@ -58,142 +58,79 @@ class CaptureResult:
         return [kind for kind in TILE_TYPES if kind not in self.tiles]
 
 
-def capture_skin(
-    samples: list[Sample], name: str, folder: Path, fallback: str | None = None, notes: str = ""
-) -> CaptureResult:
-    """Cut, label, de-duplicate and save the tiles (and faces) of ``samples`` as a skin."""
+def capture_skin(samples: list[Sample], name: str, folder: Path, notes: str = "") -> CaptureResult:
+    """Learn the skin of ``samples`` (one game, one cell size) and save it in ``folder``."""
     if not samples:
         raise CaptureError("no screenshots given")
-    geometries = [_board_of(sample) for sample in samples]
-    pitch = _common_pitch(samples, geometries)
-    tiles: dict[str, list[Image]] = defaultdict(list)
-    for sample, geometry in zip(samples, geometries, strict=True):
-        for kind, pictures in _tiles_by_kind(sample, geometry, pitch).items():
-            tiles[kind] += pictures
+    reader = BoardReader()
+    reader.skin.name = name
     faces: dict[str, list[Image]] = defaultdict(list)
-    for sample, geometry in zip(samples, geometries, strict=True):
-        if sample.status in ("playing", "won", "lost"):
-            face = _face_picture(sample.image, geometry)
-            if face is not None:
-                faces[sample.status].append(face)
-    folder.mkdir(parents=True, exist_ok=True)
-    result = CaptureResult(folder=folder, pitch=pitch)
-    for kind in TILE_TYPES:
-        if tiles.get(kind):
-            result.tiles[kind] = _save_variants(folder, kind, tiles[kind])
-    for status in ("playing", "won", "lost"):
-        if faces.get(status):
-            result.faces[status] = _save_variants(folder, f"face_{status}", faces[status])
-    manifest: dict[str, object] = {"name": name, "pitch": pitch, "tiles": result.tiles,
-                                   "faces": result.faces}
-    if fallback:
-        manifest["fallback"] = fallback
-    manifest["notes"] = notes or f"captured from {len(samples)} screenshot(s)"
+    for sample in samples:
+        geometry = _board_of(sample)
+        if sample.board is not None:
+            _teach(reader.skin, sample, geometry)
+        recognition = reader.read(sample.image, geometry)
+        if recognition.board is None:
+            raise CaptureError(f"{sample.name}: {recognition.message}; give its board text "
+                               "(IMAGE.json or --board) to teach the pictures")
+        status = sample.status or recognition.status
+        face = _face_picture(sample.image, geometry)
+        if face is not None and status in ("playing", "won", "lost"):
+            faces[status].append(face)
+    tiles = reader.skin.save(folder, notes or f"learned from {len(samples)} screenshot(s)")
+    result = CaptureResult(folder, _tile_size(reader.skin), tiles)
+    for status, pictures in faces.items():
+        result.faces[status] = _save_faces(folder, status, pictures)
+    manifest = read_manifest(folder)
+    manifest["faces"] = result.faces
     write_manifest(folder, manifest)
     return result
 
 
 def _board_of(sample: Sample) -> BoardGeometry:
-    """The located board with the sample's number of rows and columns."""
-    shape = (sample.board.height, sample.board.width)
+    """The located board (with the sample's rows and columns, when its board is known)."""
     found = locate_boards(sample.image)
-    for geometry in found:
-        if (geometry.rows, geometry.cols) == shape:
-            return geometry
-    seen = ", ".join(f"{g.rows}x{g.cols}" for g in found) or "none"
-    raise CaptureError(
-        f"{sample.name}: no {shape[0]}x{shape[1]} board found in the screenshot "
-        f"(boards found, rows x cols: {seen})"
-    )
+    if sample.board is None and found:
+        return found[0]
+    if sample.board is not None:
+        shape = (sample.board.height, sample.board.width)
+        for geometry in found:
+            if (geometry.rows, geometry.cols) == shape:
+                return geometry
+        seen = ", ".join(f"{g.rows}x{g.cols}" for g in found) or "none"
+        raise CaptureError(
+            f"{sample.name}: no {shape[0]}x{shape[1]} board found in the screenshot "
+            f"(boards found, rows x cols: {seen})")
+    raise CaptureError(f"{sample.name}: no Minesweeper board found in the screenshot")
 
 
-def _common_pitch(samples: list[Sample], geometries: list[BoardGeometry]) -> int:
-    pitches = {round(g.pitch) for g in geometries}
-    if len(pitches) > 1:
-        listed = ", ".join(
-            f"{s.name}: {g.pitch:.2f}" for s, g in zip(samples, geometries, strict=True)
-        )
-        raise CaptureError(f"the screenshots show different cell pitches ({listed}); "
-                           "capture one skin per cell size")
-    pitch = pitches.pop()
-    for sample, geometry in zip(samples, geometries, strict=True):
-        if abs(geometry.pitch - pitch) > 0.1:
-            raise CaptureError(f"{sample.name}: the cell pitch is {geometry.pitch:.2f} px, not a "
-                               "whole number; capture from an unzoomed screenshot")
-    return pitch
+def _teach(skin: LearnedSkin, sample: Sample, geometry: BoardGeometry) -> None:
+    """Add the true type of every cell the skin does not read as its truth (one picture
+    per type and look); refuse a truth that contradicts what the skin reads."""
+    assert sample.board is not None
+    vectors = features(cut_cells(sample.image, geometry))
+    truth = sample.board.cells.ravel()
+    for _ in range(len(TILE_TYPES) * 4):
+        matches = skin.match(vectors)
+        read = CODES[matches.kinds]
+        wrong = matches.confident & (read != truth)
+        if wrong.any():
+            cells = [divmod(int(i), geometry.cols) for i in np.nonzero(wrong)[0][:10]]
+            raise CaptureError(f"{sample.name}: the board text disagrees with the tiles "
+                               f"learned so far at {cells}; is it the right board?")
+        untaught = np.nonzero(~matches.confident)[0]
+        if untaught.size == 0:
+            return
+        index = int(untaught[0])
+        row, col = divmod(index, geometry.cols)
+        skin.add(KIND_OF_CODE[int(truth[index])], vectors[index],
+                 native_cell(sample.image, geometry, row, col))
+    raise CaptureError(f"{sample.name}: the cells look too varied to learn from")
 
 
-def _tiles_by_kind(sample: Sample, geometry: BoardGeometry, pitch: int) -> dict[str, list[Image]]:
-    """The sample's tiles grouped by type, cut so that a cell boundary falls between them.
-
-    The located lattice may be a pixel off; of the shifts by -1, 0 and 1 px (per axis),
-    the one whose tiles differ most between their first and last column (row) puts the
-    boundary between tiles, which makes tiles from different screenshots line up.
-    """
-    board = _crop(sample.image, geometry, pitch)
-    best_dx = max((-1, 0, 1), key=lambda dx: _boundary_contrast(board, pitch, dx, axis=1))
-    best_dy = max((-1, 0, 1), key=lambda dy: _boundary_contrast(board, pitch, dy, axis=0))
-    return _cut_tiles(sample, geometry.shifted(best_dx, best_dy), pitch)
-
-
-def _crop(image: Image, geometry: BoardGeometry, pitch: int) -> npt.NDArray[np.int16]:
-    """The board with one extra pixel all round, as signed integers."""
-    x, y = round(geometry.left) - 1, round(geometry.top) - 1
-    width, height = geometry.cols * pitch + 2, geometry.rows * pitch + 2
-    if x < 0 or y < 0 or x + width > image.shape[1] or y + height > image.shape[0]:
-        raise CaptureError("the board touches the screenshot's edge; leave a margin round it")
-    return image[y:y + height, x:x + width].astype(np.int16)
-
-
-def _boundary_contrast(board: npt.NDArray[np.int16], pitch: int, shift: int, axis: int) -> float:
-    """Mean difference between each tile's first and last line when cut ``shift`` px later."""
-    lines = board.shape[axis] - 2
-    first = np.arange(1 + shift, 1 + shift + lines, pitch)
-    last = first + pitch - 1
-    take_first = np.take(board, first, axis=axis)
-    take_last = np.take(board, last, axis=axis)
-    return float(np.abs(take_first - take_last).mean())
-
-
-def _cut_tiles(sample: Sample, geometry: BoardGeometry, pitch: int) -> dict[str, list[Image]]:
-    image = sample.image
-    tiles: dict[str, list[Image]] = defaultdict(list)
-    for (row, col), code in np.ndenumerate(sample.board.cells):
-        x = round(geometry.left) + col * pitch
-        y = round(geometry.top) + row * pitch
-        if x < 0 or y < 0 or x + pitch > image.shape[1] or y + pitch > image.shape[0]:
-            continue
-        tiles[KIND_OF_CODE[int(code)]].append(image[y:y + pitch, x:x + pitch].copy())
-    return tiles
-
-
-def _distinct(pictures: list[Image]) -> list[Image]:
-    """The distinct pictures, most frequent first: each the medoid of its group."""
-    if len({p.shape for p in pictures}) > 1:
-        side = max(p.shape[0] for p in pictures)
-        pictures = [as_image(cv2.resize(p, (side, side))) for p in pictures]
-    vectors = unit_vectors(np.stack(pictures))
-    similarity = vectors @ vectors.T
-    unassigned = set(range(len(pictures)))
-    groups: list[list[int]] = []
-    while unassigned:
-        left = list(unassigned)
-        centre = max(left, key=lambda i: int((similarity[i, left] >= SAME_TILE).sum()))
-        members = [i for i in unassigned if similarity[centre, i] >= SAME_TILE]
-        groups.append(members)
-        unassigned -= set(members)
-    groups.sort(key=len, reverse=True)
-    kept = groups[:MAX_VARIANTS]
-    return [pictures[max(g, key=lambda i: float(similarity[i, g].sum()))] for g in kept]
-
-
-def _save_variants(folder: Path, stem: str, pictures: list[Image]) -> list[str]:
-    names = []
-    for index, picture in enumerate(_distinct(pictures)):
-        file_name = f"{stem}.png" if index == 0 else f"{stem}_{index + 1}.png"
-        cv2.imwrite(str(folder / file_name), picture)
-        names.append(file_name)
-    return names
+def _tile_size(skin: LearnedSkin) -> tuple[int, int]:
+    height, width = max(t.picture.shape[:2] for t in skin.templates)
+    return width, height
 
 
 def _face_picture(image: Image, geometry: BoardGeometry) -> Image | None:
@@ -208,3 +145,10 @@ def _face_picture(image: Image, geometry: BoardGeometry) -> Image | None:
     if left < 0 or top < 0 or left + side > image.shape[1] or top + side > image.shape[0]:
         return None
     return image[top:top + side, left:left + side].copy()
+
+
+def _save_faces(folder: Path, status: str, pictures: list[Image]) -> list[str]:
+    """Save the first face picture of a status (they are all alike)."""
+    file_name = f"face_{status}.png"
+    cv2.imwrite(str(folder / file_name), pictures[0])
+    return [file_name]

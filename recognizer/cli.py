@@ -34,11 +34,12 @@ def register(commands: Any, serve_commands: Any) -> None:
     templates = commands.add_parser("templates", help="build and list tile sets (skins)")
     actions = templates.add_subparsers(dest="templates_command", required=True, metavar="ACTION")
     capture = actions.add_parser(
-        "capture", help="build a skin's tile set from screenshots of a game",
-        description="Locate the board in each screenshot, cut its cells, label them, merge "
-        "identical tiles and save one PNG per tile picture plus manifest.json. Labels come "
-        "from --board files, else from IMAGE.json's 'board' (and 'status', for the face), "
-        "else from IMAGE.txt, else from reading the screenshot with the shipped skins.",
+        "capture", help="learn a skin's tile set from screenshots of a game",
+        description="Read the screenshots in order as the bot reads a game, learning each "
+        "new tile picture, and save one PNG per picture plus manifest.json. Where a "
+        "screenshot's true board is given (--board files, IMAGE.json's 'board' and "
+        "'status', or IMAGE.txt), it teaches the pictures the classic rules cannot name "
+        "and must agree with what was learned.",
     )
     capture.add_argument("images", nargs="+", help="screenshots of one game at one cell size")
     capture.add_argument("--name", required=True, help="the new skin's name")
@@ -46,8 +47,6 @@ def register(commands: Any, serve_commands: Any) -> None:
                          help="board text for each screenshot, in the same order")
     capture.add_argument("--out", type=Path,
                          help="folder to write (default: templates/NAME)")
-    capture.add_argument("--fallback", default="classic-16",
-                         help="skin lending the tile types the screenshots lack (classic-16)")
     capture.add_argument("--notes", default="", help="free text for the manifest")
     capture.add_argument("--force", action="store_true", help="overwrite an existing folder")
     capture.set_defaults(handler=run_capture)
@@ -95,8 +94,7 @@ def run_capture(args: argparse.Namespace) -> int:
     try:
         samples = [_labelled_sample(Path(image), args.board[i] if args.board else None)
                    for i, image in enumerate(args.images)]
-        result = capture_skin(samples, args.name, folder, fallback=args.fallback,
-                              notes=args.notes)
+        result = capture_skin(samples, args.name, folder, notes=args.notes)
     except (CaptureError, ImageError, SkinError, ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -104,8 +102,9 @@ def run_capture(args: argparse.Namespace) -> int:
     for kind, files in {**result.tiles, **faces}.items():
         print(f"{kind:>12}: {', '.join(files)}")
     if result.missing:
-        print(f"not seen (borrowed from {args.fallback}): {', '.join(result.missing)}")
-    print(f"saved skin {args.name!r} (pitch {result.pitch} px) in {folder}")
+        print(f"not seen (learned when they appear): {', '.join(result.missing)}")
+    width, height = result.size
+    print(f"saved skin {args.name!r} ({width}x{height} px tiles) in {folder}")
     return 0
 
 
@@ -116,7 +115,8 @@ def run_list(args: argparse.Namespace) -> int:
     for name in available_skins():
         skin = load_skin(name)
         faces = ", ".join(sorted(skin.faces)) or "none"
-        print(f"{name:16} pitch {skin.pitch:3d} px, {len(skin.tiles):2d} tile pictures, "
+        width, height = skin.size
+        print(f"{name:16} {width:3d}x{height:<3d} px, {len(skin.tiles):2d} tile pictures, "
               f"faces: {faces}")
     return 0
 
@@ -124,7 +124,6 @@ def run_list(args: argparse.Namespace) -> int:
 def _labelled_sample(image: Path, board_file: str | None) -> Any:
     """A capture sample with its board text and status from the best source available."""
     from analyzer.board import parse_board
-    from recognizer.api import recognize
     from recognizer.capture import CaptureError, Sample
     from recognizer.image_io import load_image
 
@@ -140,11 +139,7 @@ def _labelled_sample(image: Path, board_file: str | None) -> Any:
     elif image.with_suffix(".txt").is_file():
         text = image.with_suffix(".txt").read_text()
     else:
-        recognition = recognize(picture)
-        if recognition.board is None:
-            raise CaptureError(f"{image}: no board text given and the shipped skins cannot "
-                               f"label it ({recognition.message}); pass --board FILE")
-        return Sample(picture, recognition.board, recognition.status, image.name)
+        return Sample(picture, None, None, image.name)
     try:
         board = parse_board(text)
     except ValueError as error:

@@ -29,6 +29,7 @@ MIN_FACE_MARGIN = 0.1  # least lead of the best mood over the others
 
 Box = tuple[int, int, int, int]
 Signature = npt.NDArray[np.float32]
+KnownFaces = dict[str, list[Signature]]  # status -> face signatures
 
 
 def face_search_area(image: Image, geometry: BoardGeometry) -> Box:
@@ -88,19 +89,27 @@ def yellow_disc(area: Image, pitch: float) -> Box | None:
     return x, y, w, h
 
 
-def read_face(image: Image, geometry: BoardGeometry, skin: Skin) -> str | None:
-    """``playing``, ``won`` or ``lost`` from the face above the board, or None if not seen.
-
-    Compared with the faces of ``skin`` and of every shipped skin: smileys look alike.
-    """
+def read_face(image: Image, geometry: BoardGeometry, known: KnownFaces) -> str | None:
+    """``playing``, ``won`` or ``lost`` from the face above the board, or None if no face
+    is seen or its mood is not clearly one of ``known``'s."""
     found = find_yellow_face(image, geometry)
     if found is None:
         return None
-    x, y, w, h = found
-    seen = signature(image[y:y + h, x:x + w])
+    return mood_of(face_signature(image, found), known)
+
+
+def face_signature(image: Image, box: Box) -> Signature:
+    """The signature of the face found at ``box``."""
+    x, y, w, h = box
+    return signature(image[y:y + h, x:x + w])
+
+
+def mood_of(seen: Signature, known: KnownFaces) -> str | None:
+    """The status whose known faces ``seen`` matches clearly best, or None."""
     best: dict[str, float] = {}
-    for status, known in [*_face_signatures(skin), *_shipped_face_signatures()]:
-        best[status] = max(best.get(status, -1.0), float(seen @ known))
+    for status, signatures in known.items():
+        for other in signatures:
+            best[status] = max(best.get(status, -1.0), float(seen @ other))
     if not best:
         return None
     ranked = sorted(best.values(), reverse=True)
@@ -124,19 +133,22 @@ def signature(disc: Image) -> Signature:
     return vector / norm if norm > 1e-6 else vector
 
 
-@lru_cache(maxsize=16)
-def _face_signatures(skin: Skin) -> tuple[tuple[str, Signature], ...]:
-    """The signature of each of the skin's face pictures (where a disc is found in it)."""
-    found = []
+def skin_faces(skin: Skin) -> KnownFaces:
+    """The signatures of a tile set's face pictures (where a disc is found in them)."""
+    found: KnownFaces = {}
     for status, pictures in skin.faces.items():
         for picture in pictures:
-            disc = yellow_disc(picture, skin.pitch)
+            disc = yellow_disc(picture, min(skin.size))
             if disc is not None:
-                x, y, w, h = disc
-                found.append((status, signature(picture[y:y + h, x:x + w])))
-    return tuple(found)
+                found.setdefault(status, []).append(face_signature(picture, disc))
+    return found
 
 
 @lru_cache(maxsize=1)
-def _shipped_face_signatures() -> tuple[tuple[str, Signature], ...]:
-    return tuple(item for name in available_skins() for item in _face_signatures(load_skin(name)))
+def shipped_faces() -> KnownFaces:
+    """The face signatures of every shipped tile set: smileys look alike."""
+    merged: KnownFaces = {}
+    for name in available_skins():
+        for status, signatures in skin_faces(load_skin(name)).items():
+            merged.setdefault(status, []).extend(signatures)
+    return merged

@@ -1,22 +1,21 @@
 """Find Minesweeper boards anywhere in a screenshot, with no coordinates given.
 
-A classic board is a lattice of square cells whose boundaries are long straight edges:
-raised tiles meet with a dark-to-white bevel step, opened tiles with a 1 px grid line.
-The search (all on whole images with OpenCV, so it stays fast on a full screen):
+A classic board is a lattice of cells whose boundaries are long straight edges: raised
+tiles meet with a dark-to-white bevel step, opened tiles with a grid line or a gap. The
+search (all on whole images with OpenCV, so it stays fast on a full screen):
 
 1. mark pixels on a strong horizontal / vertical brightness step;
 2. keep only steps that form long straight lines (morphological opening), which drops
    text, digits and icons; group the lines into blobs (connected components);
-3. per blob, project the line pixels onto each axis, pick the peaks, and find the
-   arithmetic progression (pitch 12..48 px, fractional pitches allowed) explaining most
-   peaks; the pitch is then measured to a fraction of a pixel by comparing the profile
-   with itself shifted by half the board, the phase from the matched peaks;
-4. check every lattice cell for edges on its four sides and keep the rectangle of rows
-   and columns that are mostly cells, so frame bevels next to the board are not taken
-   for an extra row or column.
+3. per blob and per axis, project the line pixels onto the axis, pick the peaks, and find
+   the arithmetic progressions (pitch 12..64 px, fractional pitches allowed) that explain
+   the most peaks while leaving no strong line inside a cell unexplained (so three cells
+   are never taken for one); the two axes have pitches of their own;
+4. check every lattice cell for edges on its sides and keep the rectangle of rows and
+   columns that are mostly cells, so frame bevels next to the board are not taken for an
+   extra row or column.
 
-The phase is good to about a pixel; the recognizer aligns the lattice exactly by
-matching tiles (:mod:`recognizer.api`).
+Reading the cells (:mod:`recognizer.reader`) then decides which lattice is a board.
 """
 
 from __future__ import annotations
@@ -27,15 +26,22 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.geometry import BoardGeometry
+from recognizer.geometry import BoardGeometry, lines_from
 from recognizer.image_io import Image, as_image
 
 MIN_PITCH = 12.0
-MAX_PITCH = 48.0
+MAX_PITCH = 64.0
+MAX_ASPECT = 1.8  # the longer side of a cell is at most this many times the shorter
 MIN_CELLS = 2  # fewest rows/columns accepted as a board
 EDGE_STEP = 28  # grey-level change over 2 px that counts as an edge
 MIN_LINE = 30  # shortest straight run (px) kept as a lattice line
 PEAK_TOLERANCE = 1.6  # px between a predicted and a found line
+MATCH_REACH = 0.08  # of the pitch: how far a peak may sit from its line and still match
+STRONG_LINE = 0.6  # of a lattice's typical line, what a peak inside a cell must reach to count
+BESIDE_LINE = 0.2  # of the pitch: a peak this close to a line is part of it (a split edge)
+WHOLE_PITCH = 0.3  # px from a whole number within which a whole pitch is tried too
+SURELY_WHOLE_PITCH = 0.1  # ... and within which only a whole pitch is
+PREFERENCE = (1.02, 1.05)  # how much better a lattice reading must score than an earlier one
 # An edge between pixels x-1 and x peaks at x-0.5, a 1 px grid line at x peaks at x; a
 # cell starts at x in both cases, so lattice lines are moved by this much before rounding.
 EDGE_BIAS = 0.25
@@ -44,8 +50,11 @@ SIDE_SUPPORT = 0.5  # fraction of a cell side that must be edge pixels
 # so that a window over part of the board does not cut the board short
 LINE_SUPPORT = 0.3
 MAX_SPLIT = 8  # a pair of peaks may be up to this many cells apart when proposing a pitch
+UNEXPLAINED_WEIGHT = 1.5  # penalty per unit of strength of a strong peak inside a cell
+# (a big tile's bevel makes weaker peaks of its own beside each boundary)
 SMOOTHING = np.array([1.0, 4.0, 7.0, 4.0, 1.0]) / 17.0  # profile smoothing (about 1 px sigma)
 BLOB_SCALE = 4  # blobs are grouped on a map this many times smaller
+AXIS_CANDIDATES = 2  # lattices kept per axis (pairs of them are tried)
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -78,7 +87,8 @@ def locate_boards(image: Image) -> list[BoardGeometry]:
         candidates = _lattices_in(
             long_vertical[window], long_horizontal[window], vertical[window], horizontal[window]
         )
-        found += [(score, geometry.shifted(x, y)) for score, geometry in candidates]
+        found += [(score, _aligned(geometry.shifted(x, y), gray))
+                  for score, geometry in candidates]
     found.sort(key=lambda item: -item[0])
     kept: list[BoardGeometry] = []
     for _, geometry in found:
@@ -87,9 +97,88 @@ def locate_boards(image: Image) -> list[BoardGeometry]:
     return kept
 
 
+def _aligned(geometry: BoardGeometry, gray: Image) -> BoardGeometry:
+    """``geometry`` with its lines on whole pixels: the boundaries between tiles.
+
+    Games draw tiles on whole pixels, and a cell cut a pixel off takes in a strip of its
+    neighbour, whose look depends on the neighbour's state. Each axis's lines are moved
+    together by the shift (whole pixels after rounding) that puts the most brightness
+    steps on them: a raised tile starts where its neighbour's shadow meets its highlight.
+    """
+    x, y, width, height = geometry.rect
+    board = gray[max(y, 0):y + height, max(x - 2, 0):x + width + 3].astype(np.int16)
+    column_steps = np.abs(np.diff(board, axis=1)).sum(axis=0)
+    xs = _best_whole_lines(np.asarray(geometry.xs), column_steps, max(x - 2, 0) + 1)
+    board = gray[max(y - 2, 0):y + height + 3, max(x, 0):x + width].astype(np.int16)
+    row_steps = np.abs(np.diff(board, axis=0)).sum(axis=1)
+    ys = _best_whole_lines(np.asarray(geometry.ys), row_steps, max(y - 2, 0) + 1)
+    if np.any(np.diff(xs) <= 0) or np.any(np.diff(ys) <= 0):
+        return geometry
+    return BoardGeometry(lines_from(xs), lines_from(ys), geometry.origin)
+
+
+def _best_whole_lines(lines: FloatArray, steps: IntArray, first: int) -> FloatArray:
+    """The reading of ``lines`` that puts them where ``steps[i]`` (the step into pixel
+    ``first + i``) adds up highest, each reading moved by up to 1.5 px.
+
+    The readings, in order of preference (the second must score clearly higher):
+
+    1. evenly spaced lines a whole number of pixels apart, on whole pixels (a fitted pitch
+       is good to a few hundredths of a pixel, which adds up along a board);
+    2. evenly spaced lines at a fractional pitch fitted through the steps, kept
+       fractional so that every cell is sampled at the same phase of its tile (a zoomed
+       picture; a browser at a fractional device scale snaps its boxes to within half a
+       pixel of these).
+    """
+    index = np.arange(lines.size, dtype=np.float64)
+    even = _evenly_through_peaks(lines, steps, first)
+    fitted_pitch = float(even[1] - even[0])
+    off_whole = abs(fitted_pitch - round(fitted_pitch))
+    readings: list[tuple[FloatArray, bool]] = []
+    if off_whole <= WHOLE_PITCH:
+        whole = index * round(fitted_pitch)
+        readings.append((float(np.median(even - whole)) + whole, True))
+    if off_whole > SURELY_WHOLE_PITCH:
+        readings.append((even, False))
+    best: FloatArray = np.round(lines)
+    best_score = -1.0
+    for number, (reading, on_whole_pixels) in enumerate(readings):
+        for shift in sorted(np.arange(-1.5, 1.75, 0.25), key=abs):
+            moved = np.asarray(reading + shift, dtype=np.float64)
+            at = np.round(moved).astype(np.int64) - first
+            if at.min() < 0 or at.max() >= steps.size:
+                continue
+            score = float(steps[at].sum())
+            if score > best_score * PREFERENCE[number]:
+                best = np.round(moved) if on_whole_pixels else moved
+                best_score = score
+    return np.asarray(best, dtype=np.float64)
+
+
+def _evenly_through_peaks(lines: FloatArray, steps: IntArray, first: int) -> FloatArray:
+    """Evenly spaced lines fitted (least squares) through the step peaks nearest to
+    ``lines``: a fractional pitch measured to a few hundredths of a pixel."""
+    smooth = _smoothed(steps)
+    found = []
+    for line in lines:
+        low = max(round(line) - first - 2, 1)
+        high = min(round(line) - first + 2, smooth.size - 2)
+        if high <= low:
+            continue
+        best = low + int(np.argmax(smooth[low:high + 1]))
+        found.append(float(_subpixel(smooth, np.array([best]))[0]) + first - 0.5)
+    index = np.arange(lines.size, dtype=np.float64)
+    if len(found) < lines.size:
+        pitch = float(np.polyfit(index, lines, 1)[0])
+        return np.asarray(float(np.median(lines - index * pitch)) + index * pitch)
+    pitch, start = np.polyfit(index, np.asarray(found), 1)
+    return np.asarray(start + index * pitch, dtype=np.float64)
+
+
 def _same_board(a: BoardGeometry, b: BoardGeometry) -> bool:
-    """Two lattices over mostly the same place with about the same pitch."""
-    return _overlap(a, b) > 0.5 and _same_pitch(a.pitch, b.pitch)
+    """Two lattices over mostly the same place with about the same pitches."""
+    return (_overlap(a, b) > 0.5 and _same_pitch(a.pitch_x, b.pitch_x)
+            and _same_pitch(a.pitch_y, b.pitch_y))
 
 
 def _overlap(a: BoardGeometry, b: BoardGeometry) -> float:
@@ -147,31 +236,24 @@ def _blobs(lines: Mask) -> list[tuple[int, int, int, int]]:
 def _lattices_in(
     long_vertical: Mask, long_horizontal: Mask, vertical: Mask, horizontal: Mask
 ) -> list[tuple[float, BoardGeometry]]:
-    """The square lattices inside one blob, with their scores.
+    """The lattices inside one blob, with their scores.
 
-    Cells are square: when the two axes disagree on the pitch (one of them took a
-    multiple of it, fooled by digits or blurred lines), each axis is refitted with the
-    other's pitch, and both pairs are kept.
+    Each axis keeps its best few progressions; every pair whose cells are not too
+    elongated is trimmed to the cells that show edges on their sides.
     """
     column_profile = long_vertical.sum(axis=0, dtype=np.int64)
     row_profile = long_horizontal.sum(axis=1, dtype=np.int64)
-    columns = _axis_lattice(column_profile)
-    rows = _axis_lattice(row_profile)
-    if columns is None or rows is None:
-        return []
-    pairs: list[tuple[_Lattice1D | None, _Lattice1D | None]] = [(columns, rows)]
-    if not _same_pitch(columns.pitch, rows.pitch):
-        pairs = [(columns, _axis_lattice(row_profile, columns.pitch)),
-                 (_axis_lattice(column_profile, rows.pitch), rows)]
     found = []
-    for column_lattice, row_lattice in pairs:
-        if column_lattice is None or row_lattice is None:
-            continue
-        if not _same_pitch(column_lattice.pitch, row_lattice.pitch):
-            continue
-        trimmed = _trim_to_cells(column_lattice, row_lattice, vertical, horizontal)
-        if trimmed is not None:
-            found.append(trimmed)
+    for columns in _axis_lattices(column_profile):
+        for rows in _axis_lattices(row_profile):
+            ratio = columns.pitch / rows.pitch
+            if not 1 / MAX_ASPECT <= ratio <= MAX_ASPECT:
+                continue
+            xs = _lattice_lines(columns, vertical.shape[1])
+            ys = _lattice_lines(rows, vertical.shape[0])
+            trimmed = _trim_to_cells(xs, ys, vertical, horizontal)
+            if trimmed is not None:
+                found.append(trimmed)
     return found
 
 
@@ -179,35 +261,35 @@ def _same_pitch(first: float, second: float) -> bool:
     return abs(first - second) <= max(1.0, 0.04 * first)
 
 
-def _axis_lattice(profile: IntArray, pitch: float | None = None) -> _Lattice1D | None:
-    """The arithmetic progression of line positions that best explains the profile's peaks.
-
-    With ``pitch`` given, only progressions of about that pitch are considered.
-    """
+def _axis_lattices(profile: IntArray) -> list[_Lattice1D]:
+    """The few arithmetic progressions of line positions that best explain the profile's
+    peaks, each of another pitch, the best first."""
     peaks, strengths = _peaks(profile)
     if len(peaks) < MIN_CELLS + 1:
-        return None
-    if pitch is None:
-        candidates = _candidate_progressions(peaks, strengths)
-    else:
-        candidates = [(float(start), pitch) for start in peaks]
-    best: _Lattice1D | None = None
-    for start, step in candidates:
+        return []
+    fitted = []
+    for start, step in _candidate_progressions(peaks, strengths):
         lattice = _fit_progression(profile, peaks, strengths, start, step)
-        if lattice is not None and (best is None or lattice.score > best.score):
-            best = lattice
-    return best
+        if lattice is not None:
+            fitted.append(lattice)
+    fitted.sort(key=lambda lattice: -lattice.score)
+    kept: list[_Lattice1D] = []
+    for lattice in fitted:
+        if lattice.score > 0 and not any(_same_pitch(lattice.pitch, k.pitch) for k in kept):
+            kept.append(lattice)
+    return kept[:AXIS_CANDIDATES]
 
 
 def _candidate_progressions(
-    peaks: FloatArray, strengths: FloatArray, keep: int = 4
+    peaks: FloatArray, strengths: FloatArray, keep: int = 6
 ) -> list[tuple[float, float]]:
     """Start and step of the few progressions that match the most peak strength.
 
     Every pair of peaks proposes progressions with their distance split into 1..8 cells
     (distant pairs measure a fractional pitch precisely); each is scored at once
     (vectorised) by the strength of the peaks it hits, less the lines it predicts but
-    misses, so half or double the true pitch scores lower than the pitch itself.
+    misses and the strong peaks it leaves unexplained inside its span, so half or three
+    times the true pitch scores lower than the pitch itself.
     """
     first, second = np.triu_indices(len(peaks), k=1)
     distances = peaks[second] - peaks[first]
@@ -219,14 +301,29 @@ def _candidate_progressions(
     if gaps.size == 0:
         return []
     k = np.round((peaks[None, :] - starts[:, None]) / gaps[:, None])
-    hit = np.abs(peaks[None, :] - (starts[:, None] + k * gaps[:, None])) <= PEAK_TOLERANCE
+    off_line = np.abs(peaks[None, :] - (starts[:, None] + k * gaps[:, None]))
+    hit = off_line <= PEAK_TOLERANCE
     hits = hit.sum(axis=1)
     k_low = np.where(hit, k, np.inf).min(axis=1)
     k_high = np.where(hit, k, -np.inf).max(axis=1)
     misses = np.maximum(k_high - k_low + 1 - hits, 0)
+    first_line = starts + k_low * gaps
+    last_line = starts + k_high * gaps
+    within = (peaks[None, :] > first_line[:, None]) & (peaks[None, :] < last_line[:, None])
+    inside = within & (off_line > BESIDE_LINE * gaps[:, None])
+    typical = np.nanmedian(np.where(hit, strengths[None, :], np.nan), axis=1)
+    strong = strengths[None, :] >= STRONG_LINE * typical[:, None]
+    unexplained = (inside * strong * strengths[None, :]).sum(axis=1)
     score = (hit * strengths[None, :]).sum(axis=1) * (hits - 2 * misses) / np.maximum(hits, 1)
-    order = np.argsort(-score)[:keep]
-    return [(float(starts[i]), float(gaps[i])) for i in order if score[i] > 0]
+    score -= UNEXPLAINED_WEIGHT * unexplained
+    order = np.argsort(-score)
+    chosen: list[tuple[float, float]] = []
+    for i in order:
+        if score[i] <= 0 or len(chosen) >= keep:
+            break
+        if not any(_same_pitch(float(gaps[i]), step) for _, step in chosen):
+            chosen.append((float(starts[i]), float(gaps[i])))
+    return chosen
 
 
 def _peaks(profile: IntArray) -> tuple[FloatArray, FloatArray]:
@@ -237,15 +334,24 @@ def _peaks(profile: IntArray) -> tuple[FloatArray, FloatArray]:
     """
     if profile.size < 3 or profile.max() <= 0:
         return np.zeros(0), np.zeros(0)
-    smooth = np.convolve(profile.astype(np.float64), SMOOTHING, mode="same")
+    smooth = _smoothed(profile)
     floor = 0.25 * float(np.percentile(smooth[smooth > 0], 90))
     middle = smooth[1:-1]
     is_peak = (middle >= smooth[:-2]) & (middle > smooth[2:]) & (middle >= floor)
     index = np.nonzero(is_peak)[0] + 1
+    return _subpixel(smooth, index), smooth[index]
+
+
+def _smoothed(profile: IntArray) -> FloatArray:
+    return np.convolve(profile.astype(np.float64), SMOOTHING, mode="same")
+
+
+def _subpixel(smooth: FloatArray, index: IntArray) -> FloatArray:
+    """Peak positions refined by a parabola through each peak and its two neighbours."""
     left, centre, right = smooth[index - 1], smooth[index], smooth[index + 1]
     curvature = np.minimum(left - 2 * centre + right, -1e-9)
     offset = np.clip(0.5 * (left - right) / curvature, -0.5, 0.5)
-    return index + offset, centre
+    return np.asarray(index + offset, dtype=np.float64)
 
 
 def _fit_progression(
@@ -254,7 +360,7 @@ def _fit_progression(
     """Grow and refit the progression through ``start`` with step ``pitch`` over the peaks."""
     for _ in range(3):
         k = np.round((peaks - start) / pitch)
-        matched = np.abs(peaks - (start + k * pitch)) <= PEAK_TOLERANCE
+        matched = np.abs(peaks - (start + k * pitch)) <= max(PEAK_TOLERANCE, MATCH_REACH * pitch)
         run = _longest_run(k[matched].astype(np.int64))
         if run is None:
             return None
@@ -269,7 +375,13 @@ def _fit_progression(
         start = float(np.median(peaks[keep] - (k[keep] - low) * pitch))
     hits = int(np.count_nonzero(keep))
     misses = (high - low + 1) - hits
+    beside = np.abs(peaks - (start + (k - low) * pitch)) <= BESIDE_LINE * pitch
+    within = (peaks > start) & (peaks < start + (high - low) * pitch)
+    inside = ~keep & ~beside & within
+    strong = strengths >= STRONG_LINE * float(np.median(strengths[keep]))
+    unexplained = float(strengths[inside & strong].sum())
     score = float(strengths[keep].sum()) * (hits - 2 * misses) / max(hits, 1)
+    score -= UNEXPLAINED_WEIGHT * unexplained
     return _Lattice1D(start=start, pitch=pitch, count=int(high - low), score=score)
 
 
@@ -312,19 +424,23 @@ def _longest_run(ks: IntArray, max_gap: int = 2) -> tuple[int, int] | None:
     return int(unique[starts[best]]), int(unique[ends[best]])
 
 
+def _lattice_lines(lattice: _Lattice1D, size: int) -> FloatArray:
+    """The lattice's lines, one more at each end, those inside ``1..size-2``."""
+    lines = lattice.start + np.arange(-1, lattice.count + 2) * lattice.pitch
+    return np.asarray(lines[(lines >= 1) & (lines <= size - 2)], dtype=np.float64)
+
+
 def _trim_to_cells(
-    columns: _Lattice1D, rows: _Lattice1D, vertical: Mask, horizontal: Mask
+    xs: FloatArray, ys: FloatArray, vertical: Mask, horizontal: Mask
 ) -> tuple[float, BoardGeometry] | None:
     """Keep the rows and columns whose cells show edges on their sides.
 
-    The lattice is first grown by one line on each side (an outermost line blurred into
-    the frame's bevel may have been missed), then cut back to the supported cells.
+    The lines come one beyond the fitted lattice on each side (an outermost line blurred
+    into the frame's bevel may have been missed); the lattice is cut back to the
+    supported cells.
     """
-    pitch = (columns.pitch * columns.count + rows.pitch * rows.count) / (
-        columns.count + rows.count
-    )
-    xs = _grown(columns, vertical.shape[1])
-    ys = _grown(rows, vertical.shape[0])
+    if xs.size < MIN_CELLS + 1 or ys.size < MIN_CELLS + 1:
+        return None
     cells = _cell_support(xs, ys, vertical, horizontal)
     row_run = _longest_true_run(cells.mean(axis=1) >= LINE_SUPPORT)
     col_run = _longest_true_run(cells.mean(axis=0) >= LINE_SUPPORT)
@@ -335,12 +451,10 @@ def _trim_to_cells(
         return None
     kept = cells[top_row:bottom_row + 1, left_col:right_col + 1]
     geometry = BoardGeometry(
-        left=float(xs[left_col]) + EDGE_BIAS, top=float(ys[top_row]) + EDGE_BIAS,
-        pitch=float(pitch),
-        rows=bottom_row - top_row + 1, cols=right_col - left_col + 1,
+        xs=lines_from(xs[left_col:right_col + 2] + EDGE_BIAS),
+        ys=lines_from(ys[top_row:bottom_row + 2] + EDGE_BIAS),
     )
-    score = float(kept.sum())
-    return score, geometry
+    return float(kept.sum()), geometry
 
 
 def _longest_true_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:
@@ -352,12 +466,6 @@ def _longest_true_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:
         return None
     best = int(np.argmax(ends - starts))
     return int(starts[best]), int(ends[best])
-
-
-def _grown(lattice: _Lattice1D, size: int) -> FloatArray:
-    """The lattice's line positions plus one more at each end that fits in ``size`` px."""
-    lines = lattice.start + np.arange(-1, lattice.count + 2) * lattice.pitch
-    return np.asarray(lines[(lines >= 1) & (lines <= size - 2)], dtype=np.float64)
 
 
 def _cell_support(xs: FloatArray, ys: FloatArray, vertical: Mask, horizontal: Mask) -> Mask:

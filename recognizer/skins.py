@@ -10,8 +10,9 @@ A skin folder holds ``manifest.json``::
      "fallback": "classic-16",
      "notes": "free text"}
 
-``pitch`` is the cell pitch (px) the tiles were cut at; every tile image is a
-``pitch x pitch`` crop of one cell, its top/left grid line included. A tile type may list
+``pitch`` is the cell pitch (px) the tiles were cut at, or ``[width, height]`` for cells
+that are not square; every tile image is a crop of one cell of that size, its top/left
+grid line included. A tile type may list
 several images (an exploded mine is still a mine, a wrongly placed flag shown at the end
 of a lost game is still a flag, a question mark is still an unopened cell). Tile types the
 skin lacks are borrowed from its ``fallback`` skin. Faces are optional.
@@ -58,7 +59,7 @@ class Skin:
     """A loaded tile set."""
 
     name: str
-    pitch: int
+    size: tuple[int, int]  # (width, height) of every tile picture
     tiles: tuple[TileImage, ...]
     faces: dict[str, tuple[Image, ...]] = field(default_factory=dict)
     notes: str = ""
@@ -93,7 +94,7 @@ def load_skin(name_or_path: str | Path) -> Skin:
     folder = skin_dir(name_or_path)
     manifest = read_manifest(folder)
     tiles = [
-        TileImage(kind, file_name, _load_tile(folder, file_name, int(manifest["pitch"])))
+        TileImage(kind, file_name, _load_tile(folder, file_name, _tile_size(manifest)))
         for kind, file_names in manifest["tiles"].items()
         for file_name in file_names
     ]
@@ -107,7 +108,7 @@ def load_skin(name_or_path: str | Path) -> Skin:
         for status, file_names in manifest.get("faces", {}).items()
     }
     return Skin(
-        name=str(manifest["name"]), pitch=int(manifest["pitch"]), tiles=tuple(tiles),
+        name=str(manifest["name"]), size=_tile_size(manifest), tiles=tuple(tiles),
         faces=faces, notes=str(manifest.get("notes", "")),
     )
 
@@ -126,8 +127,11 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     for key in ("name", "pitch", "tiles"):
         if key not in manifest:
             raise SkinError(f"{path}: missing key {key!r}")
-    if not isinstance(manifest["pitch"], int) or not 6 <= manifest["pitch"] <= 128:
-        raise SkinError(f"{path}: 'pitch' must be a whole number of pixels (6..128)")
+    pitch = manifest["pitch"]
+    sides = pitch if isinstance(pitch, list) and len(pitch) == 2 else [pitch]
+    if not all(isinstance(side, int) and 6 <= side <= 128 for side in sides):
+        raise SkinError(f"{path}: 'pitch' must be a whole number of pixels (6..128), "
+                        "or [width, height]")
     _check_names(path, "tiles", manifest["tiles"], TILE_TYPES)
     _check_names(path, "faces", manifest.get("faces", {}), STATUSES)
     return manifest
@@ -148,15 +152,20 @@ def _check_names(path: Path, key: str, mapping: object, allowed: tuple[str, ...]
             raise SkinError(f"{path}: {key}[{name!r}] must be a list of file names")
 
 
-def _load_tile(folder: Path, file_name: str, pitch: int) -> Image:
+def _tile_size(manifest: dict[str, Any]) -> tuple[int, int]:
+    pitch = manifest["pitch"]
+    return (int(pitch[0]), int(pitch[1])) if isinstance(pitch, list) else (int(pitch), int(pitch))
+
+
+def _load_tile(folder: Path, file_name: str, size: tuple[int, int]) -> Image:
     try:
         tile = load_image(folder / file_name)
     except ImageError as error:
         raise SkinError(str(error)) from None
-    if tile.shape[:2] != (pitch, pitch):
+    if tile.shape[1::-1] != size:
         raise SkinError(
             f"{folder / file_name}: tile is {tile.shape[1]}x{tile.shape[0]} px "
-            f"but the manifest's pitch is {pitch}"
+            f"but the manifest's pitch is {size[0]}x{size[1]}"
         )
     return tile
 

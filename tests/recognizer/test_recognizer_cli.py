@@ -38,7 +38,8 @@ def test_recognize_json_has_the_contract_fields(capsys):
     assert answer["status"] == "playing"
     assert shot.cells is not None
     assert (answer["rows"], answer["cols"]) == (9, 9)
-    assert answer["pitch"] == pytest.approx(24, abs=0.05)
+    assert answer["pitch"]["x"] == pytest.approx(24, abs=0.05)
+    assert answer["pitch"]["y"] == pytest.approx(24, abs=0.05)
     rect = answer["rect"]
     assert (rect["x"], rect["y"]) == (shot.cells["left"], shot.cells["top"])
     assert (rect["width"], rect["height"]) == (9 * 24, 9 * 24)
@@ -109,7 +110,7 @@ def test_templates_capture_builds_a_skin_that_reads_the_game(capsys, tmp_path):
     code, out, err = run(capsys, "templates", "capture", *images, "--name", "big",
                          "--out", str(out_dir))
     assert code == 0, err
-    assert "saved skin 'big' (pitch 32 px)" in out
+    assert "saved skin 'big' (32x32 px tiles)" in out
     assert (out_dir / "manifest.json").is_file()
     code, out, err = run(capsys, "recognize", "--skin", str(out_dir),
                          str(CORPUS_DIR / "web32_flagged.png"))

@@ -1,4 +1,4 @@
-"""The recognizer's parts: geometry, image input, colour and bevel cues, skins and capture."""
+"""The recognizer's parts: geometry, image input, classic cues and naming, skins, capture."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from analyzer.board import format_board, parse_board
-from recognizer import bevel, ink
+from recognizer import ink
 from recognizer.api import read_board, recognize
 from recognizer.capture import CaptureError, Sample, capture_skin
-from recognizer.classify import prepare_skin
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import ImageError, load_image
-from recognizer.sampling import CELL_SIZE, greys
+from recognizer.looks import look_at
+from recognizer.naming import name_tile
 from recognizer.skins import (
     TILE_TYPES,
     SkinError,
@@ -31,7 +31,8 @@ from tests.recognizer.recognizer_corpus import CORPUS_DIR, load_shot
 
 
 def test_geometry_maps_cells_to_screen_points_and_back():
-    geometry = BoardGeometry(left=10.5, top=20.0, pitch=17.6, rows=16, cols=30, origin=(100, 50))
+    geometry = BoardGeometry.regular(left=10.5, top=20.0, pitch_x=17.6, pitch_y=17.6, rows=16,
+                                     cols=30, origin=(100, 50))
     x, y = geometry.centre(0, 0)
     assert (x, y) == (119, 78)  # floor of 100 + 10.5 + 8.8 and 50 + 20 + 8.8
     assert geometry.cell_at(x, y) == (0, 0)
@@ -44,10 +45,24 @@ def test_geometry_maps_cells_to_screen_points_and_back():
     assert geometry.rect == (10, 20, 528, 282)
 
 
+def test_a_lattice_may_have_its_own_pitch_per_axis_and_uneven_columns():
+    geometry = BoardGeometry(xs=(0.0, 39.0, 79.0, 118.0), ys=(10.0, 61.0, 112.0))
+    assert (geometry.rows, geometry.cols) == (2, 3)
+    assert geometry.pitch_x == pytest.approx(118 / 3)
+    assert geometry.pitch_y == 51
+    assert geometry.centre(1, 1) == (59, 86)
+    assert geometry.cell_at(78.9, 11) == (0, 1)
+    assert geometry.cell_at(79.0, 11) == (0, 2)
+    assert geometry.cell_box(1, 2) == (79, 61, 118, 112)
+    with pytest.raises(ValueError, match="must increase"):
+        BoardGeometry(xs=(0.0, 10.0, 10.0), ys=(0.0, 10.0))
+
+
 def test_geometry_json_gives_the_rectangle_on_the_image():
-    geometry = BoardGeometry(left=26.0, top=69.0, pitch=16.0, rows=9, cols=9, origin=(400, 300))
-    assert geometry.to_json() == {"rows": 9, "cols": 9, "pitch": 16.0,
-                                  "rect": {"x": 26, "y": 69, "width": 144, "height": 144}}
+    geometry = BoardGeometry.regular(left=26.0, top=69.0, pitch_x=16.0, pitch_y=17.0, rows=9,
+                                     cols=9, origin=(400, 300))
+    assert geometry.to_json() == {"rows": 9, "cols": 9, "pitch": {"x": 16.0, "y": 17.0},
+                                  "rect": {"x": 26, "y": 69, "width": 144, "height": 153}}
 
 
 # ---------------------------------------------------------------- image input
@@ -81,7 +96,7 @@ def test_a_missing_file_is_named(tmp_path):
         load_image(tmp_path / "nothing.png")
 
 
-# ---------------------------------------------------------------- colour and bevel cues
+# ---------------------------------------------------------------- classic cues and naming
 
 
 def test_the_classic_number_colours_are_their_digits_inks():
@@ -95,22 +110,32 @@ def test_the_classic_number_colours_are_their_digits_inks():
     assert yellow.tolist() == [ink.OTHER]
 
 
-@pytest.mark.parametrize("skin", ["classic-16", "classic-32", "xdemineur"])
+@pytest.mark.parametrize("skin", ["classic-16", "classic-24", "classic-32", "xdemineur"])
 def test_only_unopened_and_flag_tiles_are_raised(skin):
-    prepared = prepare_skin(load_skin(skin))
-    raised = {tile.kind for tile, up in zip(prepared.skin.tiles, prepared.raised, strict=True)
-              if up}
+    raised = {tile.kind for tile in load_skin(skin).tiles if look_at(tile.pixels).raised}
     assert raised == {"unopened", "flag"}
 
 
-def test_an_opened_zero_is_flat_and_an_unopened_cell_raised():
-    skin = load_skin("classic-24")
-    tiles = {tile.name: tile.pixels for tile in skin.tiles}
-    cells = np.stack([np.asarray(cv2.resize(tiles[name], (CELL_SIZE, CELL_SIZE)), np.uint8)
-                      for name in ("unopened.png", "0.png")])
-    relief = bevel.relief(greys(cells))
-    assert relief.may_be_raised.tolist() == [True, False]
-    assert relief.may_be_flat.tolist() == [False, True]
+@pytest.mark.parametrize("skin", ["classic-16", "classic-24", "classic-32", "xdemineur"])
+def test_the_classic_rules_name_every_tile_of_the_shipped_skins(skin):
+    tiles = load_skin(skin).tiles
+    named = {tile.name: name_tile(look_at(tile.pixels)).kind for tile in tiles}
+    expected: dict[str, str | None] = {tile.name: tile.kind for tile in tiles}
+    if skin == "xdemineur":
+        # its orchid 5 and sea-green 6 are no classic colours, and its blocky 5 and 6 are
+        # too alike for the shape alone: they stay unnamed, never misnamed
+        expected |= {"5.png": None, "6.png": None}
+    assert named == expected
+
+
+def test_digits_are_named_by_shape_when_their_colour_is_not_classic():
+    tile = next(t.pixels for t in load_skin("classic-24").tiles if t.kind == "2")
+    purple = tile.copy()
+    purple[np.all(tile == (0, 128, 0), axis=2)] = (200, 60, 160)
+    assert name_tile(look_at(purple)).kind == "2"
+    black = tile.copy()
+    black[np.all(tile == (0, 128, 0), axis=2)] = (0, 0, 0)  # black is a 7's colour
+    assert name_tile(look_at(black)).kind == "2"
 
 
 # ---------------------------------------------------------------- skins
@@ -122,8 +147,8 @@ def test_shipped_skins_have_every_tile_type_and_face(name):
     skin = load_skin(name)
     assert skin.kinds == set(TILE_TYPES)
     assert set(skin.faces) == {"playing", "won", "lost"}
-    assert skin.pitch == {"classic-16": 16, "classic-24": 24, "classic-32": 32,
-                          "xdemineur": 21}[name]
+    side = {"classic-16": 16, "classic-24": 24, "classic-32": 32, "xdemineur": 21}[name]
+    assert skin.size == (side, side)
 
 
 def write_skin(folder: Path, manifest: dict[str, object], tiles: dict[str, np.ndarray]) -> Path:
@@ -175,19 +200,20 @@ def test_missing_tile_types_are_borrowed_from_the_fallback(tmp_path):
 # ---------------------------------------------------------------- capture
 
 
-def samples(names: list[str]) -> list[Sample]:
+def samples(names: list[str], truth: bool = True) -> list[Sample]:
     found = []
     for name in names:
-        truth = json.loads((CORPUS_DIR / f"{name}.json").read_text())
-        found.append(Sample(load_image(CORPUS_DIR / f"{name}.png"), parse_board(truth["board"]),
-                            truth["status"], name))
+        known = json.loads((CORPUS_DIR / f"{name}.json").read_text())
+        board = parse_board(known["board"]) if truth else None
+        found.append(Sample(load_image(CORPUS_DIR / f"{name}.png"), board,
+                            known["status"] if truth else None, name))
     return found
 
 
 def test_a_captured_skin_reads_the_game_it_was_captured_from(tmp_path):
     names = ["web24_fresh", "web24_mid", "web24_lost", "web24_won"]
     result = capture_skin(samples(names), "mine-24", tmp_path / "mine-24")
-    assert result.pitch == 24
+    assert result.size == (24, 24)
     assert result.missing == []
     assert result.tiles["mine"] == ["mine.png", "mine_2.png"]  # plain and exploded
     assert result.tiles["flag"] == ["flag.png", "flag_2.png"]  # plain and crossed-out
@@ -204,9 +230,22 @@ def test_a_captured_skin_reads_the_game_it_was_captured_from(tmp_path):
         assert read_board(shot.image, recognition.geometry, skin).board == recognition.board
 
 
-def test_capture_refuses_screenshots_of_different_cell_sizes(tmp_path):
-    with pytest.raises(CaptureError, match="different cell pitches"):
-        capture_skin(samples(["web16_fresh", "web24_fresh"]), "mixed", tmp_path / "mixed")
+def test_capture_learns_without_truth_and_a_truth_teaches_what_the_rules_cannot_name(tmp_path):
+    unlabelled = samples(["xd_five"], truth=False)
+    with pytest.raises(CaptureError, match=r"xd_five: 1 cell\(s\) could not be read .*\(10, 11\)"):
+        capture_skin(unlabelled, "xd", tmp_path / "a")
+    result = capture_skin(samples(["xd_five"]), "xd", tmp_path / "b")
+    assert "5" in result.tiles
+    recognition = recognize(load_shot("xd_dense_5").image, skins=[str(tmp_path / "b")])
+    assert recognition.board == load_shot("xd_dense_5").board
+
+
+def test_capture_refuses_a_truth_that_contradicts_the_screen(tmp_path):
+    wrong = samples(["web16_fresh"])[0]
+    assert wrong.board is not None
+    lie = format_board(wrong.board).replace(".", "1", 1)
+    with pytest.raises(CaptureError, match="disagrees with the tiles"):
+        capture_skin([Sample(wrong.image, parse_board(lie), None, "lie")], "x", tmp_path / "x")
 
 
 def test_capture_names_a_screenshot_whose_board_is_not_there(tmp_path):

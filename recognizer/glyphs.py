@@ -1,0 +1,133 @@
+"""Reference shapes of the symbols a tile may carry: the digits 1..8, a mine, a flag, a "?".
+
+The shapes come from three sources, so that a game's own font is likely close to one of
+them: OpenCV's stroke fonts at several weights, TrueType digits rendered once into
+``templates/glyphs.png`` (see :mod:`recognizer.glyph_sprites`), and the symbols of the
+shipped tile sets (classic bitmap digits, mines and flags). Every reference is an ink
+shape cut to its bounding box, as :func:`recognizer.looks.shape_vector` makes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from recognizer.image_io import as_image
+from recognizer.looks import look_at, shape_vector
+from recognizer.skins import TEMPLATES_DIR, available_skins, load_skin
+
+DIGITS = tuple(str(n) for n in range(1, 9))
+SYMBOLS = (*DIGITS, "mine", "flag", "crossed", "?")  # crossed: a mine crossed out in red
+GLYPH_SPRITE = TEMPLATES_DIR / "glyphs.png"
+SPRITE_CELL = (24, 32)  # (width, height) of one glyph in the sprite
+STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
+                cv2.FONT_HERSHEY_COMPLEX)
+
+FloatArray = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Reference shapes as rows of ``vectors``, the symbol of each in ``symbols``."""
+
+    vectors: FloatArray  # (R, features)
+    symbols: tuple[str, ...]  # (R,)
+    aspects: npt.NDArray[np.float32]  # (R,) width over height of each reference
+
+
+@dataclass(frozen=True)
+class ShapeScores:
+    """How well an ink shape matches each symbol (the best of its references)."""
+
+    scores: dict[str, float]
+
+    def best(self, among: tuple[str, ...] = SYMBOLS) -> tuple[str, float, float]:
+        """The best symbol among ``among``, its score and its lead over the next one."""
+        ranked = sorted(((self.scores.get(s, -1.0), s) for s in among), reverse=True)
+        (top, symbol), (second, _) = ranked[0], ranked[1]
+        return symbol, top, top - second
+
+
+def score_shape(shape: FloatArray, aspect: float) -> ShapeScores:
+    """Each symbol's best correlation with ``shape``; references whose proportions are
+    far from the shape's (a "1" is narrow, a mine round) count for less."""
+    glyphs = reference_glyphs()
+    correlation = glyphs.vectors @ shape
+    proportion = np.minimum(glyphs.aspects, aspect) / np.maximum(glyphs.aspects, aspect)
+    weighted = correlation * (0.7 + 0.3 * proportion)
+    scores: dict[str, float] = {}
+    for symbol, value in zip(glyphs.symbols, weighted.tolist(), strict=True):
+        scores[symbol] = max(scores.get(symbol, -1.0), value)
+    return ShapeScores(scores)
+
+
+@lru_cache(maxsize=1)
+def reference_glyphs() -> Glyphs:
+    """Every reference shape, computed once."""
+    found = [*_stroke_font_glyphs(), *_sprite_glyphs(), *_skin_glyphs()]
+    vectors = np.stack([vector for _, vector, _ in found]).astype(np.float32)
+    symbols = tuple(symbol for symbol, _, _ in found)
+    aspects = np.array([aspect for _, _, aspect in found], np.float32)
+    return Glyphs(vectors, symbols, aspects)
+
+
+def _ink_box(ink: FloatArray) -> tuple[FloatArray, float] | None:
+    """``ink`` (0..1) cut to its bounding box, and the box's width over height."""
+    ys, xs = np.nonzero(ink > 0.5)
+    if ys.size == 0:
+        return None
+    box = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    return box, box.shape[1] / box.shape[0]
+
+
+def _stroke_font_glyphs() -> list[tuple[str, FloatArray, float]]:
+    found = []
+    for font in STROKE_FONTS:
+        for thickness in (2, 4, 6):
+            for text in (*DIGITS, "?"):
+                canvas = np.zeros((80, 80), np.uint8)
+                cv2.putText(canvas, text, (12, 64), font, 2.0, 255, thickness, cv2.LINE_AA)
+                boxed = _ink_box(np.asarray(canvas / 255, np.float32))
+                if boxed is not None:
+                    found.append((text, shape_vector(boxed[0]), boxed[1]))
+    return found
+
+
+def _sprite_glyphs() -> list[tuple[str, FloatArray, float]]:
+    """TrueType glyphs: one sprite row per font, one column per character of
+    ``DIGITS`` + "?"."""
+    sprite = cv2.imread(str(GLYPH_SPRITE), cv2.IMREAD_GRAYSCALE)
+    if sprite is None:
+        return []
+    width, height = SPRITE_CELL
+    texts = (*DIGITS, "?")
+    found = []
+    for top in range(0, sprite.shape[0] - height + 1, height):
+        for index, text in enumerate(texts):
+            cell = as_image(sprite[top:top + height, index * width:(index + 1) * width])
+            boxed = _ink_box(np.asarray(cell / 255, np.float32))
+            if boxed is not None:
+                found.append((text, shape_vector(boxed[0]), boxed[1]))
+    return found
+
+
+def _skin_glyphs() -> list[tuple[str, FloatArray, float]]:
+    """The symbols drawn on the shipped tile sets' tiles (a flag on a flat tile is a mine
+    crossed out at the end of a lost game)."""
+    wanted = {str(n): str(n) for n in range(1, 9)} | {"mine": "mine", "flag": "flag"}
+    found = []
+    for name in available_skins():
+        for tile in load_skin(name).tiles:
+            symbol = wanted.get(tile.kind)
+            if symbol is None:
+                continue
+            look = look_at(tile.pixels)
+            if symbol == "flag" and not look.raised:
+                symbol = "crossed"
+            if look.shape is not None:
+                found.append((symbol, look.shape, look.aspect))
+    return found

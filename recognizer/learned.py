@@ -1,0 +1,177 @@
+"""A skin learned from the game on screen: named tile pictures, matched by template.
+
+Each template is one cell's picture, resampled to ``CELL_SIZE`` and blurred a little,
+with the tile type it was named. A cell is read as the type of its closest template when that
+template is close (a root-mean-square colour difference of a few grey levels: the same
+game draws the same tile the same way) and clearly closer than any template of another
+type. Templates come from the game itself (:mod:`recognizer.reader` names new pictures
+by the classic rules) or from a tile set saved earlier; ``save`` writes the learned
+templates as a tile set for the next run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from recognizer.image_io import Image, as_image
+from recognizer.looks import TileLook, look_at
+from recognizer.sampling import Cells, cut_tile
+from recognizer.skins import TILE_TYPES, Skin, write_manifest
+
+MATCH_DISTANCE = 12.0  # RMS colour difference (0..255) of a cell read as its template
+MIN_LEAD = 8.0  # how much further the closest template of another type must be
+MAX_TEMPLATES = 96  # a skin learns no more pictures than this
+BLUR_SIGMA = 1.0  # px (at CELL_SIZE) of blur before matching
+PAD = 2  # px each cell is padded with its own edges before blurring
+MOSAIC_WIDTH = 30  # cells per row of the mosaic they are blurred in
+
+FloatArray = npt.NDArray[np.float32]
+KIND_INDEX = {kind: index for index, kind in enumerate(TILE_TYPES)}
+
+
+@dataclass(frozen=True)
+class Template:
+    """One named tile picture."""
+
+    kind: str  # one of TILE_TYPES
+    vector: FloatArray  # the picture as matched (see :func:`features`)
+    picture: Image  # the cell as the screen showed it, for saving
+    source: str  # where it came from: "screen" or a tile set's name
+    look: TileLook  # the classic facts of the picture (its face colour, its relief)
+
+
+@dataclass(frozen=True)
+class Matches:
+    """Per cell: the closest template's type (index into TILE_TYPES), its distance, and
+    the distance to the closest template of another type."""
+
+    kinds: npt.NDArray[np.int64]
+    distance: FloatArray
+    other: FloatArray
+
+    @property
+    def confident(self) -> npt.NDArray[np.bool_]:
+        with np.errstate(invalid="ignore"):
+            lead = np.nan_to_num(self.other - self.distance, nan=0.0, posinf=np.inf)
+        return np.asarray((self.distance <= MATCH_DISTANCE) & (lead >= MIN_LEAD))
+
+
+@dataclass
+class LearnedSkin:
+    """Templates named so far; grows as new pictures are named."""
+
+    name: str = "learned"
+    templates: list[Template] = field(default_factory=list)
+    faces: dict[str, list[FloatArray]] = field(default_factory=dict)
+    _matrix: FloatArray | None = field(default=None, repr=False)
+    _norms: FloatArray | None = field(default=None, repr=False)
+
+    @property
+    def kinds(self) -> set[str]:
+        return {template.kind for template in self.templates}
+
+    @property
+    def full(self) -> bool:
+        return len(self.templates) >= MAX_TEMPLATES
+
+    def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen") -> None:
+        """Learn one more named picture."""
+        self.templates.append(Template(kind, vector, picture, source, look_at(picture)))
+        self._matrix = self._norms = None
+
+    def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
+        """The looks of the templates of ``kinds``."""
+        return [t.look for t in self.templates if t.kind in kinds]
+
+    def match(self, vectors: FloatArray) -> Matches:
+        """The closest templates of ``(N, features)`` cells (all unmatched without any)."""
+        count = vectors.shape[0]
+        if not self.templates:
+            inf = np.full(count, np.inf, np.float32)
+            return Matches(np.zeros(count, np.int64), inf, inf)
+        matrix, norms = self._stacked()
+        # OpenCV's product: numpy's would go to a multi-threaded BLAS, whose threads can
+        # wait milliseconds for a busy second core
+        none = np.zeros((0, 0), np.float32)
+        products = np.asarray(cv2.gemm(vectors, matrix, 1.0, none, 0.0, flags=cv2.GEMM_2_T))
+        squared = (vectors * vectors).sum(axis=1)[:, None] + norms[None, :] - 2 * products
+        distance = np.sqrt(np.maximum(squared, 0) / vectors.shape[1]).astype(np.float32)
+        kinds = np.array([KIND_INDEX[t.kind] for t in self.templates], np.int64)
+        best = distance.argmin(axis=1)
+        best_kind = kinds[best]
+        rows = np.arange(count)
+        other = np.where(kinds[None, :] == best_kind[:, None], np.inf, distance).min(axis=1)
+        return Matches(best_kind, distance[rows, best], other.astype(np.float32))
+
+    def save(self, folder: Path, notes: str = "") -> dict[str, list[str]]:
+        """Write the learned templates as a tile set (one PNG per picture + manifest)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        tiles: dict[str, list[str]] = {}
+        sizes = {t.picture.shape[:2] for t in self.templates}
+        height, width = max(sizes)
+        for template in self.templates:
+            names = tiles.setdefault(template.kind, [])
+            suffix = f"_{len(names) + 1}" if names else ""
+            file_name = f"{template.kind}{suffix}.png"
+            picture = template.picture
+            if picture.shape[:2] != (height, width):
+                picture = as_image(cv2.resize(picture, (width, height),
+                                              interpolation=cv2.INTER_AREA))
+            cv2.imwrite(str(folder / file_name), picture)
+            names.append(file_name)
+        manifest: dict[str, object] = {
+            "name": self.name, "pitch": width if width == height else [width, height],
+            "tiles": {kind: tiles[kind] for kind in TILE_TYPES if kind in tiles},
+            "notes": notes or "learned from the screen",
+        }
+        write_manifest(folder, manifest)
+        return tiles
+
+    def _stacked(self) -> tuple[FloatArray, FloatArray]:
+        if self._matrix is None or self._norms is None:
+            self._matrix = np.stack([t.vector for t in self.templates]).astype(np.float32)
+            self._norms = (self._matrix * self._matrix).sum(axis=1)
+        return self._matrix, self._norms
+
+
+def features(cells: Cells) -> FloatArray:
+    """``(N, S, S, 3)`` cells as the vectors templates are matched on: each cell blurred on
+    its own (its edges repeated, nothing from its neighbours), flattened to floats. The
+    blur makes a cell resampled at another phase (a zoomed or stretched picture) still
+    look like its template."""
+    count, size = cells.shape[0], cells.shape[1]
+    side = size + 2 * PAD
+    rows = -(-count // MOSAIC_WIDTH)
+    padded = np.zeros((rows * MOSAIC_WIDTH, side, side, 3), np.uint8)
+    padded[:count, PAD:-PAD, PAD:-PAD] = cells
+    padded[:count, :PAD, PAD:-PAD] = cells[:, :1]
+    padded[:count, -PAD:, PAD:-PAD] = cells[:, -1:]
+    padded[:, :, :PAD] = padded[:, :, PAD:PAD + 1]
+    padded[:, :, -PAD:] = padded[:, :, -PAD - 1:-PAD]
+    # blurred as one wide mosaic: OpenCV is much slower on a strip one cell wide
+    mosaic = padded.reshape(rows, MOSAIC_WIDTH, side, side, 3).transpose(0, 2, 1, 3, 4)
+    flat = np.ascontiguousarray(mosaic).reshape(rows * side, MOSAIC_WIDTH * side, 3)
+    blurred = cv2.GaussianBlur(flat, (2 * PAD + 1, 2 * PAD + 1), BLUR_SIGMA)
+    back = blurred.reshape(rows, side, MOSAIC_WIDTH, side, 3).transpose(0, 2, 1, 3, 4)
+    inner = back.reshape(rows * MOSAIC_WIDTH, side, side, 3)[:count, PAD:-PAD, PAD:-PAD]
+    return np.ascontiguousarray(inner).reshape(count, -1).astype(np.float32)
+
+
+def from_tile_set(skin: Skin) -> LearnedSkin:
+    """A learned skin holding a tile set's pictures (and nothing learned yet)."""
+    learned = LearnedSkin(name=skin.name)
+    for tile in skin.tiles:
+        learned.add(tile.kind, features(cut_tile(tile.pixels))[0], tile.pixels, skin.name)
+    return learned
+
+
+def tile_size(skin: Skin) -> tuple[int, int]:
+    """``(width, height)`` of a tile set's pictures."""
+    height, width = skin.tiles[0].pixels.shape[:2]
+    return width, height
+

@@ -1,0 +1,174 @@
+"""What one tile picture shows, in the terms of the classic look.
+
+A tile is described by its face colour (the colour most of its middle has), its relief
+(raised: light bands inside its top and left edges and dark ones inside its bottom and
+right; flat otherwise), and its ink: the pixels of its middle that stand out from the
+face, with their colour classes (:mod:`recognizer.ink`) and their shape. These are the
+facts the naming rules (:mod:`recognizer.naming`) read; they are measured on the tile at
+the screenshot's own resolution, so a digit keeps its proportions in a stretched cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from recognizer import ink
+from recognizer.image_io import Image, as_image
+
+MARGIN = 0.14  # share of each side left out of the middle (bevels, grid lines, gaps)
+RAISED_MARGIN = 0.25  # ... of a raised tile, whose bevel may be wide
+BAND = 0.22  # share of each side searched for a bevel's light or dark band
+PLAIN_FACE_SHARE = 0.25  # a plain colour this common beside an ink's colour is the face
+INK_DIFF = 48  # how far (largest channel difference) a pixel is from the face to be ink
+RAISED_STEP = 14.0  # grey levels a bevel band is lighter / darker than the face
+GLINT_SLACK = 8.0  # grey levels anything inside a raised tile may outshine its highlight
+SHAPE_SIZE = (16, 20)  # (width, height) an ink shape is compared at
+MIN_INK_PIXELS = 4
+
+FloatArray = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class TileLook:
+    """The classic facts about one tile picture."""
+
+    face: FloatArray  # BGR colour of the face (the middle's commonest colour)
+    raised: bool  # lit from the top left: light bands above and left, dark below and right
+    lift: float  # how much lighter than the face the top and left bands get (the lesser)
+    drop: float  # how much darker than the face the bottom and right bands get (the lesser)
+    ink_share: float  # share of the middle that is ink
+    inks: FloatArray  # (ink.INK_COUNT,) share of the ink pixels in each colour class
+    shape: FloatArray | None  # the ink's shape at SHAPE_SIZE as a unit vector, if any ink
+    aspect: float  # the ink's bounding box, width over height (0 without ink)
+    fill: float  # share of the ink's bounding box that is ink
+    red_span: float  # how much of the ink's bounding box the red ink spans (the lesser side)
+
+    @property
+    def has_ink(self) -> bool:
+        return self.shape is not None
+
+    def ink_of(self, *classes: int) -> float:
+        """The share of the ink pixels that are of any of ``classes``."""
+        return float(sum(self.inks[c] for c in classes))
+
+    @property
+    def main_ink(self) -> int:
+        """The colour class covering most of the ink (``ink.NONE`` without ink)."""
+        return int(np.argmax(self.inks)) if self.has_ink else ink.NONE
+
+
+def look_at(tile: Image) -> TileLook:
+    """Measure a tile picture (``HxWx3`` BGR, one cell at its own resolution)."""
+    height, width = tile.shape[:2]
+    face = _face_colour(tile)
+    grey = as_image(cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)).astype(np.float32)
+    face_grey = float(np.dot(face, [0.114, 0.587, 0.299]))
+    lift, drop = _relief(grey, face_grey)
+    my, mx = _margin(height, MARGIN), _margin(width, MARGIN)
+    # the highlight is the lightest thing on a raised tile (a grid line lighter than an
+    # exploded mine's red face is no highlight: the mine's glint outshines it)
+    brightest = float(np.percentile(grey[my:height - my, mx:width - mx], 98))
+    raised = min(lift, drop) >= RAISED_STEP and face_grey + lift >= brightest - GLINT_SLACK
+    share = RAISED_MARGIN if raised else MARGIN
+    my, mx = _margin(height, share), _margin(width, share)
+    middle = tile[my:height - my, mx:width - mx]
+    strength = np.abs(middle.astype(np.float32) - face[None, None, :]).max(axis=2)
+    mask = strength > INK_DIFF
+    count = int(mask.sum())
+    share = count / max(mask.size, 1)
+    if count < MIN_INK_PIXELS:
+        return TileLook(face, raised, lift, drop, share, np.zeros(ink.INK_COUNT, np.float32),
+                        None, 0.0, 0.0, 0.0)
+    classes = ink.classify_pixels(middle[mask])
+    inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
+    shape, aspect, fill = _shape(
+        np.asarray(np.clip((strength - INK_DIFF / 2) / INK_DIFF, 0, 1), np.float32), mask)
+    red = np.zeros_like(mask)
+    red[mask] = classes == ink.RED
+    return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
+                    _span(red, mask))
+
+
+def _margin(size: int, share: float) -> int:
+    return max(1, int(np.ceil(share * size)))
+
+
+def _face_colour(tile: Image) -> FloatArray:
+    """The colour of a tile's face: the commonest 4-bit-per-channel colour bin inside its
+    outermost pixel, unless that is an ink's colour (a bold digit can outweigh the face of
+    a small tile) and a plain colour is common too. Red stays: an exploded mine's face."""
+    height, width = tile.shape[:2]
+    inner = tile[1:height - 1, 1:width - 1] if min(height, width) > 4 else tile
+    pixels = inner.reshape(-1, 3)
+    bins = (pixels[:, 0] >> 4).astype(np.int32) << 8 | (pixels[:, 1] >> 4).astype(
+        np.int32) << 4 | (pixels[:, 2] >> 4).astype(np.int32)
+    counts = np.bincount(bins, minlength=4096)
+    ranked = np.argsort(-counts)[:4]
+    colours = [pixels[bins == b].mean(axis=0) for b in ranked if counts[b] > 0]
+    classes = ink.classify_pixels(np.asarray(colours, np.uint8))
+    chosen = 0
+    if classes[0] not in (ink.NONE, ink.RED):
+        plain = [i for i, c in enumerate(classes) if c == ink.NONE
+                 and counts[ranked[i]] >= PLAIN_FACE_SHARE * counts[ranked[0]]]
+        chosen = plain[0] if plain else 0
+    return np.asarray(colours[chosen], dtype=np.float32)
+
+
+def _relief(grey: FloatArray, face: float) -> tuple[float, float]:
+    """``(lift, drop)``: the lesser of the top and left bands' lightness over the face,
+    and the lesser of the bottom and right bands' darkness under it.
+
+    Each line of a band is summed up by its median along the outer quarters of the edge,
+    away from its corners and from the symbol in the middle (a mine's body reaches the
+    middle of every edge); the lightest (darkest) line of each band counts, so a bevel a
+    pixel off the cell's edge is still seen.
+    """
+    height, width = grey.shape
+    rows = np.median(grey[:, _outer_quarters(width)], axis=1)
+    cols = np.median(grey[_outer_quarters(height), :], axis=0)
+    band_y, band_x = max(2, round(BAND * height)), max(2, round(BAND * width))
+    lift = min(rows[:band_y].max(), cols[:band_x].max()) - face
+    drop = face - max(rows[-band_y:].min(), cols[-band_x:].min())
+    return float(lift), float(drop)
+
+
+def _span(part: npt.NDArray[np.bool_], whole: npt.NDArray[np.bool_]) -> float:
+    """The lesser of the width and height shares of ``whole``'s bounding box that
+    ``part``'s bounding box spans (0 if ``part`` is empty)."""
+    if not part.any():
+        return 0.0
+    ys, xs = np.nonzero(whole)
+    part_ys, part_xs = np.nonzero(part)
+    width = (part_xs.max() - part_xs.min() + 1) / (xs.max() - xs.min() + 1)
+    height = (part_ys.max() - part_ys.min() + 1) / (ys.max() - ys.min() + 1)
+    return float(min(width, height))
+
+
+def _outer_quarters(size: int) -> npt.NDArray[np.int64]:
+    """Indices from 1/8 to 3/8 and from 5/8 to 7/8 of ``size``."""
+    first = np.arange(size // 8, max(size * 3 // 8, size // 8 + 1))
+    return np.concatenate([first, size - 1 - first])
+
+
+def _shape(strength: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, float, float]:
+    """The ink's shape at ``SHAPE_SIZE`` (unit vector), its aspect and fill."""
+    ys, xs = np.nonzero(mask)
+    top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    box = strength[top:bottom, left:right].astype(np.float32)
+    aspect = (right - left) / (bottom - top)
+    fill = float(mask[top:bottom, left:right].mean())
+    return shape_vector(box), float(aspect), fill
+
+
+def shape_vector(box: FloatArray) -> FloatArray:
+    """An ink picture cut to its bounding box, as a zero-mean unit vector at SHAPE_SIZE."""
+    small = cv2.resize(box, SHAPE_SIZE, interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0.5)
+    vector = np.asarray(small, np.float32).ravel()
+    vector -= vector.mean()
+    norm = float(np.linalg.norm(vector))
+    return vector / norm if norm > 1e-6 else vector

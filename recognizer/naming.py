@@ -1,0 +1,143 @@
+"""Name a tile picture never seen before by the meanings of the classic look.
+
+The rules, in order (:class:`recognizer.looks.TileLook` holds the facts they read):
+
+- no ink: a raised tile is unopened, a flat one an opened 0;
+- a raised tile with a red flag is a flag, with a dark "?" an unopened cell;
+- a flat tile with a big dark round blob is a mine (on a red face: the exploded one),
+  and with red ink across the blob as well a wrongly placed flag;
+- a flat tile with a symbol is a digit: its colour names the classic digit (1 blue,
+  2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) when the symbol's shape
+  does not contradict it; a digit in another colour is named by its shape alone, and
+  only when the shape is clearly one digit.
+
+Anything else gets no name: a picture is never forced into a type it does not show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from recognizer import ink
+from recognizer.glyphs import DIGITS, ShapeScores, score_shape
+from recognizer.looks import TileLook
+
+CLASSIC_DIGIT_INK = {ink.BLUE: "1", ink.GREEN: "2", ink.RED: "3", ink.NAVY: "4",
+                     ink.MAROON: "5", ink.TEAL: "6", ink.BLACK: "7", ink.GREY: "8"}
+PLAIN_INK = 0.015  # a tile with less ink than this share of its middle shows nothing
+FLAG_RED = 0.2  # share of red ink that makes a raised tile's symbol a flag ...
+FLAG_SHAPE_SLACK = 0.15  # ... if it is shaped about as much like a flag as like a digit,
+RED_FLAG_INK = 0.5  # ... or red is most of it
+COLOUR_SHAPE_SLACK = 0.15  # how far the colour's digit may trail the best shape
+MIN_COLOUR_SHAPE = 0.45  # the least shape score of the digit the colour names
+MIN_SHAPE = 0.6  # a digit named by shape alone scores at least this ...
+MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much
+MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
+BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
+BLOB_FILL = 0.65  # ... and of its own bounding box ...
+MAX_BLOB_DIGIT_SHAPE = 0.5  # ... and looks like no digit
+MINE_DARK = 0.6  # ... mostly dark (a red cross may lie over it)
+SOLID_MINE_BLACK = 0.75  # a round blob not shaped like a known mine is this black (or red)
+MIN_BLOB_BLACK = 0.3  # ... and this much black at least
+CROSS_RED = 0.05  # share of red ink that marks a mine as crossed out ...
+CROSS_SPAN = 0.7  # ... when it spans the mine (a red fuse or glint does not)
+MIN_MINE_SHAPE = 0.45
+QUESTION_SHAPE = 0.45  # a raised tile's dark mark is a "?" if shaped at least this much so
+MARK_DARK = 0.6  # share of a "?" mark's ink that is black or grey
+RED_FACE = 60.0  # how much redder than green and blue an exploded mine's face is
+
+
+@dataclass(frozen=True)
+class Naming:
+    """A tile type for a picture, or None, and why."""
+
+    kind: str | None
+    reason: str
+
+
+def name_tile(look: TileLook) -> Naming:
+    """The tile type ``look`` shows by the classic meanings, if it clearly shows one."""
+    if not look.has_ink or look.ink_share < PLAIN_INK:
+        return Naming("unopened", "raised, plain") if look.raised else Naming("0", "flat, plain")
+    assert look.shape is not None
+    shapes = score_shape(look.shape, look.aspect)
+    if look.raised:
+        return _name_raised(look, shapes)
+    if _is_mine_like(look, shapes):
+        if _red_face(look):
+            return Naming("mine", "a dark round blob on red (the exploded mine)")
+        crossed = shapes.best(("mine", "crossed"))[0] == "crossed" or (
+            look.red_span >= CROSS_SPAN)
+        if crossed and look.ink_of(ink.RED) >= CROSS_RED:
+            return Naming("flag", "a mine crossed out in red (a wrong flag)")
+        return Naming("mine", "a dark round blob")
+    if look.ink_of(ink.RED) >= FLAG_RED and _clearly_flag(shapes):
+        return Naming("flag", "a red flag on a flat tile")
+    return _name_digit(look, shapes)
+
+
+def _name_raised(look: TileLook, shapes: ShapeScores) -> Naming:
+    """A raised tile shows a flag, a "?" (still unopened), or a mine at the end."""
+    red = look.ink_of(ink.RED)
+    if red >= FLAG_RED and (_flag_shaped(shapes) or red >= RED_FLAG_INK):
+        return Naming("flag", "raised, red flag")
+    if _is_mine_like(look, shapes):
+        return Naming("mine", "a dark round blob on a raised tile")
+    if look.ink_of(ink.RED, ink.MAROON) >= FLAG_RED:
+        return Naming(None, "a raised tile with a red symbol that is no flag")
+    question = shapes.scores.get("?", -1.0)
+    if look.ink_of(ink.BLACK, ink.GREY) >= MARK_DARK and question >= QUESTION_SHAPE:
+        return Naming("unopened", f"raised, a dark question mark ({question:.2f})")
+    symbol = shapes.best()[0]
+    return Naming(None, f"a raised tile with a symbol that is no flag nor ? ({symbol})")
+
+
+def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
+    """A big dark blob: shaped like a shipped mine (or crossed mine), or at least round,
+    dark and solid."""
+    if look.ink_share < MINE_INK:
+        return False
+    symbol, score, _ = shapes.best()
+    if symbol in ("mine", "crossed") and score >= MIN_MINE_SHAPE:
+        dark = look.ink_of(ink.BLACK, ink.GREY, ink.NAVY)
+        return dark >= MIN_BLOB_BLACK and dark + look.ink_of(ink.RED, ink.MAROON) >= MINE_DARK
+    solid_blob = 0.85 <= look.aspect <= 1.18 and look.fill >= BLOB_FILL
+    black = look.ink_of(ink.BLACK)
+    dark_enough = black >= MIN_BLOB_BLACK and (
+        black + look.ink_of(ink.RED, ink.MAROON) >= SOLID_MINE_BLACK)
+    _, digit_score, _ = shapes.best(DIGITS)
+    return solid_blob and dark_enough and look.ink_share >= BLOB_INK and (
+        digit_score < MAX_BLOB_DIGIT_SHAPE)
+
+
+def _clearly_flag(shapes: ShapeScores) -> bool:
+    """Shaped like a flag, and clearly more than like any digit."""
+    _, digit, _ = shapes.best(DIGITS)
+    flag = shapes.scores.get("flag", -1.0)
+    return flag >= MIN_SHAPE and flag >= digit + MIN_SHAPE_LEAD
+
+
+def _flag_shaped(shapes: ShapeScores) -> bool:
+    """A flag's shape is closer to a flag than to any digit (a 3 or 5 caught half drawn
+    over a raised tile is not)."""
+    _, digit, _ = shapes.best(DIGITS)
+    return shapes.scores.get("flag", -1.0) >= digit - FLAG_SHAPE_SLACK
+
+
+def _red_face(look: TileLook) -> bool:
+    blue, green, red = (float(v) for v in look.face)
+    return red - max(green, blue) >= RED_FACE
+
+
+def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
+    best, score, lead = shapes.best(DIGITS)
+    coloured = CLASSIC_DIGIT_INK.get(look.main_ink)
+    if coloured is not None:
+        agreeing = shapes.scores[coloured]
+        if agreeing >= MIN_COLOUR_SHAPE and agreeing >= score - COLOUR_SHAPE_SLACK:
+            return Naming(coloured, f"{ink.INK_NAMES[look.main_ink]} digit shaped like a "
+                          f"{coloured} ({agreeing:.2f})")
+    if score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD:
+        return Naming(best, f"shaped like a {best} ({score:.2f}, lead {lead:.2f})")
+    return Naming(None, f"a symbol that is no clear digit (most like {best}, {score:.2f}, "
+                  f"lead {lead:.2f})")

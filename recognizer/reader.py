@@ -1,0 +1,299 @@
+"""Read every cell of a located board, learning the game's tile pictures as they appear.
+
+A :class:`BoardReader` keeps a :class:`~recognizer.learned.LearnedSkin` across the
+screenshots of a game. Each reading cuts the cells at the lattice and matches them
+against the templates learned so far. Cells no template explains are grouped into
+clusters of look-alikes; each cluster's first picture is named by the classic meanings
+(:mod:`recognizer.naming`) and, if the name fits the board (no opened 0 beside an
+unopened cell, no digit with fewer covered neighbours than it counts), becomes a new
+template. Anything left unexplained is unreadable, never guessed.
+
+The game's status follows from the board where it can: a revealed mine means lost, and
+with the mine count known, a board whose every safe cell is open is won. The face above
+the board, where there is one, decides otherwise; faces of a look never seen before are
+learned from the boards whose status is certain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.board import FLAG, MINE, UNOPENED, Board
+from analyzer.sizes import STANDARD_MINES
+from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
+from recognizer.geometry import BoardGeometry
+from recognizer.image_io import Image, ImageSource, load_image
+from recognizer.learned import LearnedSkin, features, from_tile_set
+from recognizer.looks import TileLook, look_at
+from recognizer.naming import name_tile
+from recognizer.recognition import Recognition, Status
+from recognizer.sampling import cut_cells, native_cell
+from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
+
+CLUSTER_DISTANCE = 8.0  # cells this close to a cluster's first picture join the cluster
+MAX_CLUSTERS = 48  # new pictures named per reading at most
+PRIOR_SIZE_TOLERANCE = 0.2  # a tile set is tried on cells this close to its tile size
+MIN_PRIOR_SHARE = 0.3  # of the cells a tile set must read to be adopted
+MAX_FACES = 3  # face pictures kept per status
+# tile types drawn alike (a face colour; for covered tiles a bevel too): a new picture
+# must look like its family
+COVERED = frozenset({"unopened", "flag"})
+OPENED = frozenset(str(n) for n in range(9))
+FAMILIES = (COVERED, OPENED)
+FACE_TOLERANCE = 24.0  # largest channel difference between faces of one family
+BEVEL_RATIO = (0.55, 1.8)  # how much weaker or stronger a band of a covered tile's bevel may be
+
+CODES = np.array([TILE_CODES[kind] for kind in TILE_TYPES], dtype=np.int8)
+NEIGHBOURS = np.ones((3, 3), np.float32)
+BoolGrid = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class _Cluster:
+    leader: int  # index of the cell whose picture names the cluster
+    members: npt.NDArray[np.int64]
+
+
+class BoardReader:
+    """Reads boards of one game, learning its skin as it goes."""
+
+    def __init__(self, priors: Sequence[Skin] = (), total_mines: int | None = None,
+                 adopt_all: bool = False, learn_when_stable: bool = False) -> None:
+        """``priors`` are tile sets to start from (adopted when they read the board, or
+        always with ``adopt_all``); ``total_mines`` lets the status say won. With
+        ``learn_when_stable``, a new picture is learned only once a cell has shown it in
+        two readings in a row (a tile caught half drawn is never learned)."""
+        self.skin = LearnedSkin()
+        self.priors = list(priors)
+        self.adopt_all = adopt_all
+        self.total_mines = total_mines
+        self.learn_when_stable = learn_when_stable
+        self.faces: KnownFaces = {}
+        self._priors_tried = False
+        self._last: tuple[BoardGeometry, npt.NDArray[np.float32]] | None = None
+
+    def read(self, image: ImageSource, geometry: BoardGeometry) -> Recognition:
+        """Read the board at ``geometry`` in ``image``."""
+        picture = load_image(image)
+        vectors = features(cut_cells(picture, geometry))
+        if not self._priors_tried:
+            self._adopt_priors(vectors, geometry)
+        matches = self.skin.match(vectors)
+        learned: list[str] = []
+        if not matches.confident.all():
+            learned = self._learn(picture, geometry, vectors, self._steady(geometry, vectors))
+            if learned:
+                matches = self.skin.match(vectors)
+        self._last = geometry, vectors
+        shape = (geometry.rows, geometry.cols)
+        codes = CODES[matches.kinds].reshape(shape)
+        readable = matches.confident.reshape(shape)
+        impossible = impossible_cells(codes, readable)
+        readable &= ~impossible
+        status = self._status(picture, geometry, codes, readable)
+        return replace(_recognition(geometry, codes, readable, bool(impossible.any())),
+                       skin=self.skin.name,
+                       status=status, learned=tuple(learned),
+                       distance=np.minimum(matches.distance, 255).reshape(shape))
+
+    # ------------------------------------------------------------ learning
+
+    def _adopt_priors(self, vectors: npt.NDArray[np.float32], geometry: BoardGeometry) -> None:
+        """Start from the tile sets that read the board well (or all, if so asked)."""
+        self._priors_tried = True
+        for prior in self.priors:
+            width, height = prior.size
+            if not self.adopt_all and (
+                    abs(geometry.pitch_x / width - 1) > PRIOR_SIZE_TOLERANCE
+                    or abs(geometry.pitch_y / height - 1) > PRIOR_SIZE_TOLERANCE):
+                continue
+            candidate = from_tile_set(prior)
+            share = float(candidate.match(vectors).confident.mean())
+            if self.adopt_all or share >= MIN_PRIOR_SHARE:
+                for template in candidate.templates:
+                    self.skin.add(template.kind, template.vector, template.picture,
+                                  template.source)
+                self.skin.name = prior.name if self.skin.name == "learned" else self.skin.name
+
+    def _steady(self, geometry: BoardGeometry,
+                vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.bool_]:
+        """Which cells may teach the skin: all of them, or with ``learn_when_stable`` those
+        that look as they did in the last reading of the same lattice."""
+        if not self.learn_when_stable:
+            return np.ones(vectors.shape[0], dtype=np.bool_)
+        if self._last is None or self._last[0] != geometry:
+            return np.zeros(vectors.shape[0], dtype=np.bool_)
+        change = np.sqrt(((vectors - self._last[1]) ** 2).mean(axis=1))
+        return np.asarray(change <= CLUSTER_DISTANCE / 2)
+
+    def _learn(self, picture: Image, geometry: BoardGeometry,
+               vectors: npt.NDArray[np.float32], steady: npt.NDArray[np.bool_]) -> list[str]:
+        """Name the clusters of unexplained cells; keep the names the board allows."""
+        matches = self.skin.match(vectors)
+        unexplained = np.nonzero(~matches.confident & steady)[0]
+        if unexplained.size == 0:
+            return []
+        clusters = _clusters(vectors, unexplained)
+        shape = (geometry.rows, geometry.cols)
+        codes = CODES[matches.kinds].copy()
+        readable = matches.confident.copy()
+        named: list[tuple[_Cluster, str]] = []
+        for cluster in clusters:
+            kind = self._name(picture, geometry, cluster, len(unexplained) == codes.size)
+            if kind is not None:
+                codes[cluster.members] = TILE_CODES[kind]
+                readable[cluster.members] = True
+                named.append((cluster, kind))
+        faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
+        learned = []
+        for cluster, kind in named:
+            if faulty[cluster.members].any() or self.skin.full:
+                continue
+            row, col = divmod(cluster.leader, geometry.cols)
+            self.skin.add(kind, vectors[cluster.leader], native_cell(picture, geometry, row, col))
+            learned.append(kind)
+        return learned
+
+    def _name(self, picture: Image, geometry: BoardGeometry, cluster: _Cluster,
+              whole_board: bool) -> str | None:
+        """The tile type of a cluster's picture. A board whose cells all look alike, and
+        unlike anything known, is a fresh one: its cells are unopened, raised or not."""
+        if whole_board and cluster.members.size == geometry.rows * geometry.cols:
+            return "unopened"
+        row, col = divmod(cluster.leader, geometry.cols)
+        look = self._relative_relief(look_at(native_cell(picture, geometry, row, col)))
+        kind = name_tile(look).kind
+        if kind is None or not self._fits_family(kind, look):
+            return None
+        return kind
+
+    def _relative_relief(self, look: TileLook) -> TileLook:
+        """``look``, flat if this skin's unopened tiles are raised and its bevel is
+        clearly not theirs (some games draw a thin bevel round opened cells too)."""
+        known = [other for other in self.skin.looks_of(frozenset({"unopened"})) if other.raised]
+        if not look.raised or not known:
+            return look
+        lift = float(np.median([other.lift for other in known]))
+        drop = float(np.median([other.drop for other in known]))
+        if _similar(look.lift, lift) and _similar(look.drop, drop):
+            return look
+        return replace(look, raised=False)
+
+    def _fits_family(self, kind: str, look: TileLook) -> bool:
+        """Whether a tile named ``kind`` looks like its family in this skin: opened tiles
+        share one face colour, unopened ones and flags another face and one bevel. (A
+        window or a tint over a cell changes its face, a tile caught half drawn its bevel;
+        an exploded mine has a face of its own.)"""
+        family = next((group for group in FAMILIES if kind in group), None)
+        if family is None:
+            return True
+        known = [other for other in self.skin.looks_of(family)
+                 if other.raised == look.raised or family is OPENED]
+        if not known:
+            return True
+        face = np.median(np.stack([other.face for other in known]), axis=0)
+        if float(np.abs(face - look.face).max()) > FACE_TOLERANCE:
+            return False
+        if family is not COVERED or not look.raised:
+            return True
+        lift = float(np.median([other.lift for other in known]))
+        drop = float(np.median([other.drop for other in known]))
+        return _similar(look.lift, lift) and _similar(look.drop, drop)
+
+    # ------------------------------------------------------------ status
+
+    def _status(self, picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.int8],
+                readable: BoolGrid) -> Status:
+        """The status the board shows, or failing that, the face."""
+        from_board = self._board_status(codes, readable)
+        face = find_yellow_face(picture, geometry)
+        if face is None:
+            return from_board or ("playing" if readable.all() else "unknown")
+        seen = face_signature(picture, face)
+        if from_board is not None:
+            self._remember_face(from_board, seen)
+            return from_board
+        mood = mood_of(seen, self.faces) or mood_of(seen, shipped_faces())
+        if mood in ("playing", "won", "lost"):
+            return mood  # type: ignore[return-value]
+        return "playing" if readable.all() and self.total_mines is None else "unknown"
+
+    def _board_status(self, codes: npt.NDArray[np.int8], readable: BoolGrid) -> Status | None:
+        """Lost when a mine shows; won when every safe cell is open; playing on a fresh
+        board or, with the mine count known, a board with safe cells left to open."""
+        if np.any((codes == MINE) & readable):
+            return "lost"
+        if not readable.all():
+            return None
+        total = self.total_mines or STANDARD_MINES.get(codes.shape)
+        covered = int(np.count_nonzero((codes == UNOPENED) | (codes == FLAG)))
+        if total is not None:
+            return "won" if covered == total else "playing"
+        return "playing" if covered == codes.size else None
+
+    def _remember_face(self, status: str, seen: npt.NDArray[np.float32]) -> None:
+        known = self.faces.setdefault(status, [])
+        if len(known) < MAX_FACES and all(float(seen @ other) < 0.98 for other in known):
+            known.append(seen)
+
+
+def _similar(value: float, reference: float) -> bool:
+    """Whether a bevel band's strength is within ``BEVEL_RATIO`` of a known one's."""
+    ratio = value / max(reference, 1.0)
+    return BEVEL_RATIO[0] <= ratio <= BEVEL_RATIO[1]
+
+
+def _clusters(vectors: npt.NDArray[np.float32], indices: npt.NDArray[np.int64]) -> list[_Cluster]:
+    """Groups of look-alike cells among ``indices``, the biggest first: each cell joins
+    the first cluster whose leading picture is within ``CLUSTER_DISTANCE``."""
+    clusters: list[_Cluster] = []
+    remaining = indices
+    size = vectors.shape[1]
+    while remaining.size and len(clusters) < MAX_CLUSTERS:
+        leader = vectors[remaining[0]]
+        distance = np.sqrt(((vectors[remaining] - leader) ** 2).sum(axis=1) / size)
+        near = distance <= CLUSTER_DISTANCE
+        clusters.append(_Cluster(int(remaining[0]), remaining[near]))
+        remaining = remaining[~near]
+    clusters.sort(key=lambda cluster: -cluster.members.size)
+    return clusters
+
+
+def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGrid:
+    """Readable cells the rules of the game rule out, so they were misread.
+
+    An opened 0 opens its neighbours, so it never stays next to an unopened cell (a
+    pressed tile looks like a 0); a digit never counts more mines than it has covered
+    or unreadable neighbours.
+    """
+    unopened = ((codes == UNOPENED) & readable).astype(np.uint8)
+    next_to_unopened = cv2.dilate(unopened, np.ones((3, 3), np.uint8)) > 0
+    zeros = (codes == 0) & readable & next_to_unopened
+    covered = ((codes < 0) | ~readable | zeros).astype(np.float32)
+    around = cv2.filter2D(covered, -1, NEIGHBOURS, borderType=cv2.BORDER_CONSTANT) - covered
+    too_many = (codes > 0) & readable & (codes > np.round(around))
+    return np.asarray(zeros | too_many)
+
+
+def _recognition(geometry: BoardGeometry, codes: npt.NDArray[np.int8],
+                 readable: BoolGrid, impossible: bool) -> Recognition:
+    """The board read (None if any cell is unreadable), with a message naming the cells."""
+    rows, cols = np.nonzero(~readable)
+    unreadable = [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+    board = Board(codes.copy()) if not unreadable else None
+    message = ""
+    if unreadable:
+        listed = ", ".join(f"({r}, {c})" for r, c in unreadable[:20])
+        more = f" and {len(unreadable) - 20} more" if len(unreadable) > 20 else ""
+        message = f"{len(unreadable)} cell(s) could not be read confidently: {listed}{more}"
+        if impossible:
+            message += (" (some read as an opened 0 next to an unopened cell, or as a digit "
+                        "with too few covered neighbours: a pressed or half-drawn tile?)")
+    return Recognition(board, "unknown", geometry, None, unreadable, codes.copy(),
+                       message=message)
+

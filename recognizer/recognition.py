@@ -1,0 +1,60 @@
+"""What the recognizer saw: the board, its status and geometry, and what it could not read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.board import Board, Cell, format_board
+from recognizer.geometry import BoardGeometry
+
+Status = Literal["playing", "won", "lost", "unknown"]
+
+
+@dataclass(frozen=True)
+class Recognition:
+    """One reading of a screenshot.
+
+    ``board`` is None when no board was found or some cells could not be read (they are
+    listed in ``unreadable``); ``message`` then says why. ``codes`` holds what each cell
+    looked most like (meaningful only where readable), ``distance`` each cell's colour
+    distance to the template it was read as. ``learned`` names the tile types
+    whose pictures were learned from this screenshot: a reading that taught the skin
+    something new deserves a second look before it is acted on.
+    """
+
+    board: Board | None
+    status: Status
+    geometry: BoardGeometry | None
+    skin: str | None
+    unreadable: list[Cell] = field(default_factory=list)
+    codes: npt.NDArray[np.int8] | None = None
+    distance: npt.NDArray[np.float32] | None = None
+    learned: tuple[str, ...] = ()
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.board is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``sweeper recognize --json`` shape."""
+        answer: dict[str, Any] = {
+            "board": format_board(self.board) if self.board is not None else None,
+            "status": self.status,
+        }
+        if self.geometry is not None:
+            answer |= self.geometry.to_json()
+        answer["skin"] = self.skin
+        answer["unreadable"] = [list(cell) for cell in self.unreadable]
+        if self.message:
+            answer["message"] = self.message
+        return answer
+
+
+def nothing_found(message: str) -> Recognition:
+    """The recognition of a screenshot without a readable board."""
+    return Recognition(None, "unknown", None, None, message=message)
