@@ -22,6 +22,8 @@ from effector.client import EffectorClient, EffectorError
 from effector.geometry import Rect
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
+NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
+NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
 
 
 class PlayError(RuntimeError):
@@ -39,6 +41,7 @@ class PlayOptions:
     hold_ms: int = 0
     skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
     area: Rect | None = None  # where on the screen to look for the board (default: all of it)
+    new_game_at: tuple[int, int] | None = None  # the new-game button, for games without a face
 
 
 @dataclass
@@ -140,19 +143,36 @@ class Player:
         return summary
 
     def new_game(self, ended: Sight) -> Sight:
-        """Start the next game with the face button (or F2 when no face is shown)."""
-        face = self.watcher.face_point(ended.image)
-        action: Action
-        if face is not None:
-            rect, (x, y) = face
-            action = ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)
-            self.effector.actions([action], bounds=rect)
-        else:
-            self.effector.actions([KeyAction(key="f2")])
+        """Start the next game as a person would: the face button (or the given new-game
+        button, or F2). A game that does not restart may be held by a dialog (a best
+        time, "you won"): it is answered with Enter, as a person would, and the button
+        pressed again."""
+        for _ in range(NEW_GAME_ATTEMPTS):
+            self._press_new_game(ended)
+            try:
+                return self.watcher.wait_for_new_game(ended.board, timeout_s=NEW_GAME_WAIT_S)
+            except WatchError:
+                self.effector.actions([KeyAction(key="enter")])
         try:
-            return self.watcher.wait_for_new_game(ended.board)
-        except WatchError:
             return self.watcher.locate()
+        except WatchError as error:
+            raise PlayError(
+                f"no new game started after pressing the new-game control "
+                f"{NEW_GAME_ATTEMPTS} times and answering any dialog with Enter ({error})"
+            ) from error
+
+    def _press_new_game(self, ended: Sight) -> None:
+        """Click the face (or the given new-game button), or press F2 without either."""
+        if self.options.new_game_at is not None:
+            x, y = self.options.new_game_at
+            rect = Rect(left=x, top=y, width=1, height=1)
+        else:
+            face = self.watcher.face_point(ended.image)
+            if face is None:
+                self.effector.actions([KeyAction(key="f2")])
+                return
+            rect, (x, y) = face
+        self.effector.actions([ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)], bounds=rect)
 
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
         """Play from ``sight`` until the game is won or lost."""

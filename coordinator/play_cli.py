@@ -110,6 +110,19 @@ def _add_game_arguments(
         "(default: the whole screen; for a screen with more than one board)",
     )
     parser.add_argument(
+        "--new-game-at",
+        type=_point,
+        metavar="X,Y",
+        help="screen point of the game's new-game button, for games without a face "
+        "(default: the face above the board, else the F2 key)",
+    )
+    parser.add_argument(
+        "--save-skin",
+        type=Path,
+        metavar="DIR",
+        help="save the skin learned from the screen as a tile set in DIR (for --skin)",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print the summary as JSON on the last line"
     )
 
@@ -135,6 +148,17 @@ def _region(text: str) -> tuple[int, int, int, int]:
     if width < 1 or height < 1:
         raise argparse.ArgumentTypeError(f"width and height must be at least 1, not {text!r}")
     return left, top, width, height
+
+
+def _point(text: str) -> tuple[int, int]:
+    """``"640,480"`` -> ``(640, 480)``."""
+    parts = text.split(",")
+    try:
+        x, y = (int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected X,Y as two whole numbers, not {text!r}") from None
+    return x, y
 
 
 def _positive(text: str) -> int:
@@ -194,11 +218,24 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
         hold_ms=args.hold_ms,
         skins=args.skins,
         area=_area(args.region),
+        new_game_at=args.new_game_at,
     )
     recorder = RunRecorder(args.record) if args.record else None
-    summary = _play_with_progress(Player(effector, decider, options, recorder), args.games)
+    player = Player(effector, decider, options, recorder)
+    summary = _play_with_progress(player, args.games)
     _report(summary, args)
+    if args.save_skin is not None:
+        _save_skin(player, args.save_skin)
     return 1 if summary.errors else 0
+
+
+def _save_skin(player: Player, folder: Path) -> None:
+    reader = player.watcher.reader
+    if reader is None or not reader.skin.templates:
+        print("no skin was learned: no board was read", file=sys.stderr)
+        return
+    reader.skin.save(folder, "learned while playing")
+    print(f"saved the learned skin ({len(reader.skin.templates)} tile pictures) in {folder}")
 
 
 def _play_with_progress(player: Player, games: int) -> RunSummary:

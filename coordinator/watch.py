@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from analyzer.board import FLAG, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
+from effector.actions import KeyAction, MoveAction
 from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
 from recognizer.api import locate_and_read
@@ -26,6 +27,7 @@ from recognizer.reader import BoardReader
 from recognizer.recognition import Recognition
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
+REMEDY_AFTER_S = 0.7  # unreadable this long: move the pointer away; twice as long: Enter
 
 
 class WatchError(RuntimeError):
@@ -114,7 +116,11 @@ class BoardWatcher:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed.
+        Cells that stay unreadable may be covered by a tooltip (the pointer is moved to a
+        cell far from them, inside the board) or by a dialog (answered with Enter).
         """
+        started = time.monotonic()
+        remedies = [self._move_pointer_away, self._answer_dialog]
         while True:
             recognition, image, requested_at = self.look()
             if recognition.board is not None and recognition.status != "unknown" and (
@@ -125,7 +131,25 @@ class BoardWatcher:
             if time.monotonic() >= deadline:
                 problem = recognition.message or "the game's status (face) could not be read"
                 raise WatchError(f"the board stayed unreadable: {problem}")
+            if remedies and time.monotonic() - started >= REMEDY_AFTER_S * (3 - len(remedies)):
+                remedies.pop(0)(recognition)
             time.sleep(POLL_S)
+
+    def _move_pointer_away(self, recognition: Recognition) -> None:
+        """Rest the pointer on the board cell farthest from the unreadable ones (a tooltip
+        under the pointer goes away when it moves)."""
+        if self.geometry is None or not recognition.unreadable:
+            return
+        centres = self.geometry.centres().reshape(-1, 2)
+        hidden = np.array([self.geometry.centre(*cell) for cell in recognition.unreadable])
+        distance = np.abs(centres[:, None, :] - hidden[None, :, :]).sum(axis=2).min(axis=1)
+        x, y = (int(v) for v in centres[int(np.argmax(distance))])
+        self.effector.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
+
+    def _answer_dialog(self, recognition: Recognition) -> None:
+        """Press Enter, as a person answers a dialog over the board."""
+        if recognition.unreadable:
+            self.effector.actions([KeyAction(key="enter")])
 
     def settle(
         self,

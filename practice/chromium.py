@@ -27,7 +27,6 @@ REQUIRED_FLAGS = (
 )
 QUIET_FLAGS = (
     "--test-type",
-    "--force-device-scale-factor=1",
     "--hide-scrollbars",
     "--disable-infobars",
     "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication,"
@@ -67,12 +66,16 @@ class ChromiumApp:
         position: tuple[int, int] = (0, 0),
         size: tuple[int, int] = (1024, 768),
         timeout_s: float = 30.0,
+        scale: float = 1.0,
     ) -> None:
+        """``scale`` is the device scale factor (screen pixels per CSS pixel), as a
+        high-density screen or a desktop's 125% / 150% setting gives."""
         self.env = env
         self.url = url
         self.position = position
         self.size = size
         self.timeout_s = timeout_s
+        self.scale = scale
         self._process: subprocess.Popen[bytes] | None = None
         self._profile: Path | None = None
         self._session: CdpSession | None = None
@@ -101,6 +104,7 @@ class ChromiumApp:
         width, height = self.size
         args = [
             chromium, *REQUIRED_FLAGS, *QUIET_FLAGS,
+            f"--force-device-scale-factor={self.scale:g}",
             f"--user-data-dir={self._profile}",
             "--remote-debugging-port=0",
             f"--window-position={x},{y}",
@@ -152,24 +156,32 @@ class ChromiumApp:
         raise CdpError(f"timed out after {self.timeout_s:.0f} s waiting for {what}{last_error}")
 
     def viewport_rect(self) -> ScreenRect:
-        """Where the page's viewport is on the screen."""
+        """Where the page's viewport is on the screen, in screen pixels."""
         x, y, outer_w, outer_h, inner_w, inner_h = self.evaluate(
             "[screenX, screenY, outerWidth, outerHeight, innerWidth, innerHeight]"
         )
         side = (outer_w - inner_w) // 2
-        return ScreenRect(x + side, y + outer_h - inner_h - side, inner_w, inner_h)
+        s = self.scale
+        return ScreenRect(round((x + side) * s), round((y + outer_h - inner_h - side) * s),
+                          round(inner_w * s), round(inner_h * s))
+
+    def screen_point(self, client_x: float, client_y: float) -> tuple[int, int]:
+        """The screen pixel of a point given in the page's CSS pixels (client coordinates)."""
+        viewport = self.viewport_rect()
+        return (viewport.left + int(client_x * self.scale),
+                viewport.top + int(client_y * self.scale))
 
     def resize_viewport(self, width: int, height: int) -> None:
-        """Resize the window so that the page's viewport is ``width`` x ``height`` pixels."""
+        """Resize the window so that the page's viewport is ``width`` x ``height`` CSS px."""
         window = self.session.call("Browser.getWindowForTarget")
-        viewport = self.viewport_rect()
+        inner_w, inner_h = self.evaluate("[innerWidth, innerHeight]")
         bounds = window["bounds"]
         self.session.call(
             "Browser.setWindowBounds",
             windowId=window["windowId"],
             bounds={
-                "width": bounds["width"] + width - viewport.width,
-                "height": bounds["height"] + height - viewport.height,
+                "width": bounds["width"] + width - inner_w,
+                "height": bounds["height"] + height - inner_h,
             },
         )
         self.wait_until(

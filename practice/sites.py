@@ -1,0 +1,191 @@
+"""Third-party browser Minesweepers as practice ground: their descriptions, and a desktop
+that shows one.
+
+A site is a folder of static files (a public clone, fetched and built on this machine;
+no part of it belongs to this repository) plus its entry in a catalog
+(``benchmarks/sites.json``): the start page, the window size, and the JavaScript that
+chooses an expert game as its menu would, tells when the board is ready, starts a new
+game, and reads the true board from the page's own state (``truth_js``). The truth is
+for the replay corpus and the benchmarks; the bot never reads it.
+
+``SiteDesktop`` serves the folder on loopback and shows the page in Chromium on a
+virtual display, at a device scale factor (1.25 and 1.5 are common desktop settings).
+JavaScript alerts the page raises are recorded and answered from the browser side only
+when asked to (``answer_dialogs``): a bot answers them itself, with Enter.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from practice.chromium import ChromiumApp, ScreenRect
+from practice.display import VirtualDisplay
+from practice.processes import StartedInWith
+from practice.server import GameServer
+from practice.xinput import XInput
+
+CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
+WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
+
+
+class SiteError(RuntimeError):
+    """A site that cannot be shown or read; the message names the site and the step."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """One practice site: where its files are and how to drive and read it."""
+
+    name: str
+    folder: Path  # the static root
+    page: str  # the start page, relative to the folder (with its query)
+    viewport: tuple[int, int]  # CSS pixels that show the whole expert game
+    setup_js: str
+    ready_js: str
+    new_game_js: str
+    truth_js: str
+    rules: str  # safe | opening | unprotected
+    look: str = ""
+
+
+@dataclass(frozen=True)
+class Truth:
+    """The page's own account of its board: board text, status, the true mines (None
+    before they are placed) and the screen point of every cell's centre."""
+
+    board: str
+    status: str
+    mines: str | None
+    centres: list[tuple[int, int]]
+    rows: int
+    cols: int
+
+    def centre(self, row: int, col: int) -> tuple[int, int]:
+        return self.centres[row * self.cols + col]
+
+
+def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
+    """The sites of ``catalog`` whose folders are under ``root`` (``root/NAME/ROOT``)."""
+    try:
+        entries = json.loads(catalog.read_text())
+    except (OSError, json.JSONDecodeError) as error:
+        raise SiteError(f"{catalog}: cannot read the site catalog ({error})") from None
+    sites = {}
+    for entry in entries:
+        folder = root / entry["name"] / entry.get("root", ".")
+        sites[entry["name"]] = Site(
+            name=entry["name"], folder=folder, page=entry["page"],
+            viewport=(int(entry["viewport"][0]), int(entry["viewport"][1])),
+            setup_js=entry.get("setup_js", ""), ready_js=entry["ready_js"],
+            new_game_js=entry["new_game_js"], truth_js=entry["truth_js"],
+            rules=entry.get("rules", "safe"), look=entry.get("look", ""),
+        )
+    return sites
+
+
+class SiteDesktop(StartedInWith):
+    """Xvfb + a loopback server of the site's folder + the page in a Chromium window."""
+
+    def __init__(self, site: Site, scale: float = 1.0, timeout_s: float = 30.0,
+                 answer_dialogs: bool = False) -> None:
+        if not (site.folder / site.page.split("?")[0]).is_file():
+            raise SiteError(f"{site.name}: no start page {site.page} in {site.folder} "
+                            "(fetch and build the site first; see docs/practice.md)")
+        self.site = site
+        self.scale = scale
+        self.timeout_s = timeout_s
+        self.answer_dialogs = answer_dialogs
+        width, height = (round(side * scale) for side in site.viewport)
+        self.display = VirtualDisplay(width + 2 * WINDOW_MARGIN, height + 2 * WINDOW_MARGIN + 120)
+        self.server = GameServer(site.folder)
+        self.dialogs: list[str] = []
+        self._chromium: ChromiumApp | None = None
+
+    def start(self) -> SiteDesktop:
+        """Start everything, choose an expert game and wait until its board shows."""
+        try:
+            self.display.start(self.timeout_s)
+            self.server.start()
+            url = f"{self.server.base_url}/{self.site.page}"
+            self._chromium = ChromiumApp(
+                self.display.env(), url, (WINDOW_MARGIN, WINDOW_MARGIN),
+                self.site.viewport, self.timeout_s, scale=self.scale,
+            )
+            self._chromium.start()
+            self.chromium.wait_until(
+                f"document.readyState === 'complete' && location.href === {json.dumps(url)}",
+                f"{self.site.name}'s page")
+            self.chromium.resize_viewport(*self.site.viewport)
+            self.set_up()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        """Stop everything this desktop started; safe to call more than once."""
+        if self._chromium is not None:
+            self._chromium.stop()
+            self._chromium = None
+        self.server.stop()
+        self.display.stop()
+
+    @property
+    def chromium(self) -> ChromiumApp:
+        if self._chromium is None:
+            raise SiteError(f"{self.site.name}: the site's desktop is not running")
+        return self._chromium
+
+    def env(self) -> dict[str, str]:
+        """The environment with ``DISPLAY`` set to this desktop."""
+        return self.display.env()
+
+    def xinput(self) -> XInput:
+        """Real X mouse and keyboard on this desktop's display."""
+        return XInput(self.env())
+
+    def window_rect(self) -> ScreenRect:
+        """The page's viewport on the screen (screen pixels)."""
+        return self.chromium.viewport_rect()
+
+    def set_up(self) -> None:
+        """Choose an expert game the way the site's menu does, and wait for its board."""
+        if self.site.setup_js:
+            self._run(self.site.setup_js, "choosing expert")
+        self.wait_ready()
+
+    def new_game(self) -> None:
+        """Start a new game (the site's own new-game control) and wait for its board."""
+        self._run(self.site.new_game_js, "starting a new game")
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait until a fresh expert board shows."""
+        self.chromium.wait_until(self.site.ready_js, f"{self.site.name}'s expert board")
+
+    def truth(self) -> Truth:
+        """The page's true board, status and mines, with cell centres on the screen."""
+        self.handle_dialogs()
+        value: dict[str, Any] = self.chromium.evaluate(self.site.truth_js)
+        centres = [self.chromium.screen_point(x, y) for x, y in value["centres"]]
+        return Truth(value["board"], value["status"], value.get("mines"), centres,
+                     int(value["rows"]), int(value["cols"]))
+
+    def handle_dialogs(self) -> None:
+        """Record the JavaScript dialogs opened so far; accept them if so asked."""
+        for event in self.chromium.session.take_events("Page.javascriptDialogOpening"):
+            self.dialogs.append(str(event.get("params", {}).get("message", "")))
+            if self.answer_dialogs:
+                self.chromium.session.call("Page.handleJavaScriptDialog", accept=True)
+                time.sleep(0.2)
+
+    def _run(self, script: str, what: str) -> None:
+        try:
+            self.chromium.evaluate(f"(() => {{ {script}\n }})()" if ";" in script
+                                   else script)
+        except Exception as error:  # the page's own errors, reported by CDP
+            raise SiteError(f"{self.site.name}: {what} failed: {error}") from error
