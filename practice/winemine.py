@@ -390,6 +390,7 @@ class Winemine(StartedInWith):
 
         Waits until winemine has exited. (Wine 8's winemine has no Alt+X shortcut.)
         """
+        self.xinput.focus_follows_pointer()
         for _ in range(3):
             rect = self.rect
             self.xinput.click((rect.left + 18, rect.top + MENU_HEIGHT // 2))
@@ -459,9 +460,11 @@ class Winemine(StartedInWith):
         time.sleep(0.08)
 
     def new_game(self) -> WinemineTruth:
-        """F2 as a user presses it: to the window under the pointer. Waits for the fresh board."""
+        """F2 as a user presses it, to the window under the pointer (the pointer is moved
+        onto the window if it is elsewhere). Waits for the fresh board."""
         if self.dialogs():
             raise RuntimeError("winemine ignores F2 while its dialogs are open")
+        self.xinput.focus_follows_pointer()
         self._pointer_into_window()
         self.xinput.key("F2")
         self._wait(lambda: not self.truth().started, "a new game after F2")
@@ -479,6 +482,7 @@ class Winemine(StartedInWith):
     def dismiss_dialogs(self, settle_s: float = 0.5) -> list[str]:
         """Close every dialog as a user would: pointer on it, Enter. Returns their titles."""
         closed: list[str] = []
+        self.xinput.focus_follows_pointer()
         deadline = time.monotonic() + self.timeout_s
         quiet_since = time.monotonic()
         while time.monotonic() - quiet_since < settle_s:
@@ -490,7 +494,7 @@ class Winemine(StartedInWith):
                 continue
             dialog = shown[0]
             point = (dialog.rect.left + dialog.rect.width // 2, dialog.rect.top + 8)
-            self.xinput.run("mousemove", "--sync", str(point[0]), str(point[1]))
+            self.xinput.move(point)
             self.xinput.key("Return")
             self._wait_closed(dialog)
             closed.append(dialog.title)
@@ -639,18 +643,14 @@ class Winemine(StartedInWith):
 
     def _pointer_into_window(self) -> None:
         """Put the pointer on the window's client area (left of the face) unless it is there."""
-        location = dict(
-            part.split(":", 1) for part in self.xinput.run("getmouselocation").split()
-        )
-        x, y = int(location["x"]), int(location["y"])
+        x, y = self.xinput.pointer()
         rect = self.rect
         if rect.left <= x < rect.left + rect.width and rect.top + MENU_HEIGHT <= y < (
             rect.top + rect.height
         ):
             return
         face_x, face_y = self.face_center()
-        target = ((rect.left + face_x) // 2, face_y)
-        self.xinput.run("mousemove", "--sync", str(target[0]), str(target[1]))
+        self.xinput.move(((rect.left + face_x) // 2, face_y))
 
     def _window_rect(self, window_id: int) -> ScreenRect:
         shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))

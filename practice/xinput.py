@@ -54,6 +54,19 @@ class XInput:
             return []
         return ["mousemove", "--sync", str(point[0]), str(point[1])]
 
+    def focus_follows_pointer(self) -> None:
+        """Send keys to the window under the pointer: X's PointerRoot focus, which Xvfb has
+        until a program takes the focus (Chromium does when it starts). Without a window
+        manager, a click does not move the focus to a window."""
+        from Xlib import X, display
+
+        connection = display.Display(self.env["DISPLAY"])
+        try:
+            connection.set_input_focus(X.PointerRoot, X.RevertToPointerRoot, X.CurrentTime)
+            connection.sync()
+        finally:
+            connection.close()
+
     def key(self, name: str, window: int | None = None) -> None:
         """Press and release a key (xdotool key name, e.g. ``F2``), optionally to a window."""
         target = ["--window", str(window)] if window is not None else []
