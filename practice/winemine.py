@@ -154,6 +154,7 @@ class WinemineTruth:
     seconds: int
     face: str
     difficulty: int
+    question_marks: tuple[tuple[int, int], ...] = ()  # drawn as "??", read as unopened
 
     def cell(self, row: int, col: int) -> str:
         """The character ``board`` shows for one cell."""
@@ -242,6 +243,7 @@ def decode_board(memory: bytes, at: int) -> WinemineTruth:
             for r in range(rows)
         )
     face = struct.unpack_from("<I", memory, at + OFF_FACE)[0]
+    shown_question = (marks[inner] == MARK_QUESTION) & ~(is_mine[inner] & (status == GAME_OVER))
     return WinemineTruth(
         board=board,
         status=STATUS_NAMES[status],
@@ -254,6 +256,7 @@ def decode_board(memory: bytes, at: int) -> WinemineTruth:
         seconds=struct.unpack_from("<I", memory, at + OFF_TIME)[0],
         face=FACE_NAMES[face] if face < len(FACE_NAMES) else f"unknown {face}",
         difficulty=struct.unpack_from("<I", memory, at + OFF_DIFFICULTY)[0],
+        question_marks=tuple((int(r), int(c)) for r, c in np.argwhere(shown_question)),
     )
 
 
@@ -475,8 +478,12 @@ class Winemine(StartedInWith):
         found = []
         for window_id in self._visible_windows():
             if window_id != self.window_id:
-                title = self.xinput.run("getwindowname", str(window_id)).strip()
-                found.append(WinemineDialog(window_id, title, self._window_rect(window_id)))
+                try:
+                    title = self.xinput.run("getwindowname", str(window_id)).strip()
+                    rect = self._window_rect(window_id)
+                except RuntimeError:  # closed in the meantime
+                    continue
+                found.append(WinemineDialog(window_id, title, rect))
         return found
 
     def dismiss_dialogs(self, settle_s: float = 0.5) -> list[str]:

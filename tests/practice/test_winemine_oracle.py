@@ -122,6 +122,7 @@ def test_while_playing_flags_and_numbers_show_and_question_marks_read_unopened()
     assert lines[0] == "F.0000000"
     assert lines[2] == "...100000"
     assert lines[7] == "......F.."
+    assert truth.question_marks == ((0, 1), (2, 2))
     assert truth.status == "playing" and truth.started
     assert truth.mine_cells() == {(0, 0), (2, 2), (7, 6), (8, 8)}
     assert truth.mines is not None and truth.mines.split("\n")[1] == "121100000"
@@ -147,6 +148,7 @@ def test_after_a_loss_mines_show_and_a_wrong_flag_still_reads_f() -> None:
     assert lines[0][0] == "*"
     assert lines[2][:3] == "..*"
     assert lines[7][:2] == "F."
+    assert truth.question_marks == ((7, 1),)  # the one on a mine shows the mine
     assert lines[7][6] == "*"
     assert lines[8][8] == "*"
     assert (truth.status, truth.face) == ("lost", "dead")
