@@ -5,34 +5,44 @@ temporary directory, removed again by ``stop()``) and stops every Wine process o
 prefix on exit, Ctrl-C or failure. ``truth()`` reads the running game's own memory; it is
 for tests and corpus recording only, the bot never uses it.
 
-What a screen reader needs to know (measured with Debian's Wine 8.0 on Xvfb):
+What a screen reader needs to know (measured with Debian's Wine 8.0 on Xvfb; the long
+version is kept with the recorded screenshots):
 
 - Look: there is no window manager, so no title bar or frame is drawn; the X window is
   the menu bar (``Game  Help``, white, 19 px) over the client area. The client area is
   black: two green seven-segment counters (time left, mines minus flags right) and a
   yellow 24x24 face centred between them, then the cells, 16x16 px each (the pitch),
   starting 5 px from the left and 33 px below the client's top. Unopened cells are green
-  with a bright bevel, opened ones black with a dotted grey edge and a coloured digit
-  (1 lime, 2 white, 3 aqua, 4 yellow, 5 blue, 6 magenta, 7 red, 8 grey outline); a flag
-  is a red flag on green, a question mark is shown as ``??``. These colours are those of
-  winemine's own bitmap resource (its palette indices are lime/green/navy for the
-  bevel), not an effect of Xvfb: every Xvfb depth shows the same picture.
-- After a loss every mine is drawn (black on green; the one clicked on red), a wrong
-  flag as a crossed-out mine, a question mark stays; the face is dead. After a win every
-  mine still hidden is flagged and the face wears sunglasses.
+  with a lime/navy bevel; opened ones black, a 0 with solid white right and bottom edges,
+  a number with dotted grey ones and a coloured digit (1 lime, 2 white, 3 aqua, 4 yellow,
+  5 blue, 6 magenta, 7 red, 8 grey); a flag is a red flag on green, a question mark an
+  aqua ``??``. A cell under a held button is drawn like an opened 0. These colours are
+  those of winemine's own bitmaps (16-colour, lime/green/navy for the bevel), not an
+  effect of Xvfb: depths 16 and 24 show the same picture.
+- After a loss every mine is drawn (black on darker green; the one clicked on red), a
+  wrong flag as a crossed-out mine, a question mark stays; the face is dead. After a win
+  every mine still hidden is flagged and the face wears sunglasses.
 - A win in a standard level that beats the level's best time (always, in a fresh prefix:
   the best times start at 999 s) opens two modal dialogs, one after the other, at the
   client area's top-left corner, over the timer and the first rows: "Congratulations!"
-  (name entry, OK) and then "Fastest Times" (OK). Keys go to the window under the
-  pointer (no window manager): move the pointer onto the dialog and press Enter, or click
-  OK. Until both are closed the board and F2 do nothing. Custom games never show them;
-  ``record_dialogs=False`` stores best times of 0 s so that no win shows them.
+  (name entry, OK) and then "Fastest Times" (Reset Results, OK). Meanwhile the face shows
+  the open mouth, not the sunglasses. Keys go to the window under the pointer as long as
+  no program holds the X focus (Chromium takes it when it starts; a click does not move
+  it without a window manager): move the pointer onto the dialog and press Enter, or
+  click OK. Until both are closed the board, the face and F2 do nothing. Custom games
+  never show them; ``record_dialogs=False`` stores best times of 0 s so no win does.
 - The first click is always safe: mines are placed after it, anywhere but on that cell
   (it need not open an area). Mines are seeded from the clock in whole seconds.
-- F2 (to the window under the pointer) or a click on the face starts a new game.
+- F2 (keyboard focus as above) or a click on the face starts a new game. The Game menu
+  has the levels and Exit (no Alt+X in Wine 8).
 - winemine keeps its (undrawn) title bar and frame on the screen, so its X window is
   never higher than y=22 or further left than x=3; ``position`` must respect that.
-- Any X window mapped later covers it (nothing keeps it on top).
+- Any X window mapped later covers it (nothing raises it).
+- Start-up takes about 3 s with the prefix on /dev/shm and 4.5 s on disk (10 s or more
+  when nothing of Wine is in the page cache yet); the prefix takes about 700 MB.
+- The oracle reads ``/proc/<pid>/mem``, which needs ptrace rights over winemine. Wine
+  re-parents it to init, so where Yama's ptrace_scope is 1 a non-root reader may be
+  refused (untested: measured as root without Yama); the error says so.
 """
 
 from __future__ import annotations
