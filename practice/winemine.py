@@ -19,7 +19,7 @@ version is kept with the recorded screenshots):
   aqua ``??``. A cell under a held button is drawn like an opened 0. These colours are
   those of winemine's own bitmaps (16-colour, lime/green/navy for the bevel), not an
   effect of Xvfb: depths 16 and 24 show the same picture.
-- After a loss every mine is drawn (black on darker green; the one clicked on red), a
+- After a loss every mine is drawn (black on flat green; the one clicked on red), a
   wrong flag as a crossed-out mine, a question mark stays; the face is dead. After a win
   every mine still hidden is flagged and the face wears sunglasses.
 - A win in a standard level that beats the level's best time (always, in a fresh prefix:
