@@ -5,9 +5,10 @@ ENV DEBIAN_FRONTEND=noninteractive \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1
 
-# The virtual desktop: Xvfb, Debian's Chromium, xdemineur, xdotool (same list as ./run).
+# The virtual desktop: Xvfb, Debian's Chromium, xdemineur, Wine (winemine), xdotool (same
+# list as ./run).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends xvfb chromium xdemineur xdotool x11-utils \
+    && apt-get install -y --no-install-recommends xvfb chromium xdemineur wine xdotool x11-utils \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home sweeper

@@ -22,8 +22,8 @@ def register(commands: Any, serve_commands: Any) -> None:
     """Add the ``desktop`` sub-command."""
     parser = commands.add_parser(
         "desktop", help="run the practice game on a virtual display until Ctrl-C",
-        description="Start Xvfb, the bundled game in Chromium (and optionally xdemineur) "
-                    "and keep them running until Ctrl-C.",
+        description="Start Xvfb, the bundled game in Chromium (and optionally xdemineur and "
+                    "Wine's winemine) and keep them running until Ctrl-C.",
     )
     add_desktop_arguments(parser)
     parser.set_defaults(handler=run_desktop)
@@ -56,6 +56,12 @@ def add_desktop_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xdemineur", action="store_true", help="also start xdemineur")
     parser.add_argument("--xdemineur-position", type=pair(","), default=(0, 600),
                         help="xdemineur window position X,Y (default 0,600)")
+    parser.add_argument("--winemine", action="store_true",
+                        help="also start Wine's winemine (in a fresh Wine prefix)")
+    parser.add_argument("--winemine-level", choices=("beginner", "intermediate", "expert"),
+                        default="expert", help="winemine's level (default expert)")
+    parser.add_argument("--winemine-position", type=pair(","), default=(860, 600),
+                        help="winemine window position X,Y (default 860,600)")
     parser.add_argument("--serve-effector", metavar="HOST:PORT",
                         help="also run 'sweeper serve effector' on this display, bound to "
                              "HOST:PORT (a non-loopback HOST needs $SWEEPER_EFFECTOR_TOKEN)")
@@ -82,6 +88,10 @@ def run_desktop(args: argparse.Namespace) -> int:
             if args.xdemineur:
                 xdemineur = desktop.start_xdemineur(position=args.xdemineur_position)
                 print(f"XDEMINEUR={xdemineur.rect}", flush=True)
+            if args.winemine:
+                winemine = desktop.start_winemine(args.winemine_level,
+                                                  position=args.winemine_position)
+                print(f"WINEMINE={winemine.rect}", flush=True)
             if args.serve_effector:
                 _serve_effector(args.serve_effector, desktop.env())
             else:

@@ -1,9 +1,10 @@
-"""The virtual desktop: Xvfb, a loopback server for the game, Chromium showing it, xdemineur.
+"""The virtual desktop: Xvfb, a loopback server for the game, Chromium showing it, and the
+desktop clones xdemineur and Wine's winemine.
 
 ``VirtualDesktop`` is the one place the demo, the tests and docker-compose use to put the
 practice target on a screen. Everything it starts (Xvfb, the HTTP server thread,
-Chromium and its children, xdemineur, temporary profiles) is stopped again on exit,
-Ctrl-C or failure.
+Chromium and its children, xdemineur, winemine with its Wine prefix, temporary profiles)
+is stopped again on exit, Ctrl-C or failure.
 
 Run ``sweeper desktop`` or ``python -m practice.desktop`` to keep one running until Ctrl-C.
 """
@@ -21,6 +22,7 @@ from practice.chromium import ChromiumApp, ScreenRect
 from practice.display import VirtualDisplay, require_program
 from practice.processes import StartedInWith, start_group, stop_group
 from practice.server import GameParams, GameServer
+from practice.winemine import Winemine
 from practice.xinput import XInput
 
 READY_EXPRESSION = (
@@ -39,7 +41,8 @@ class XdemineurWindow:
 
 
 class VirtualDesktop(StartedInWith):
-    """Xvfb + the game in a Chromium app window (+ xdemineur on request); a context manager.
+    """Xvfb + the game in a Chromium app window (+ xdemineur, winemine on request); a
+    context manager.
 
     ``game_params`` are the game's URL parameters (width, height, mines, seed, rules, cell).
     With ``fit_window`` the window is resized so that its page is exactly the game's canvas.
@@ -65,6 +68,7 @@ class VirtualDesktop(StartedInWith):
         self._chromium: ChromiumApp | None = None
         self._xinput: XInput | None = None
         self._xdemineurs: list[XdemineurWindow] = []
+        self._winemines: list[Winemine] = []
 
     # ------------------------------------------------------------ life cycle
 
@@ -87,6 +91,9 @@ class VirtualDesktop(StartedInWith):
 
     def stop(self) -> None:
         """Stop everything this desktop started; safe to call more than once."""
+        for winemine in self._winemines:
+            winemine.stop()
+        self._winemines.clear()
         for xdemineur in self._xdemineurs:
             stop_group(xdemineur.process)
         self._xdemineurs.clear()
@@ -186,6 +193,33 @@ class VirtualDesktop(StartedInWith):
         started = XdemineurWindow(process, window_id, rect)
         self._xdemineurs.append(started)
         return started
+
+    # ------------------------------------------------------------ winemine
+
+    def start_winemine(
+        self,
+        level: str = "expert",
+        *,
+        columns: int | None = None,
+        rows: int | None = None,
+        mines: int | None = None,
+        position: tuple[int, int] = (40, 40),
+        record_dialogs: bool = True,
+    ) -> Winemine:
+        """Start Wine's winemine on this display, in a fresh Wine prefix, at a screen position.
+
+        ``level``: ``beginner``, ``intermediate``, ``expert`` or ``custom`` (with ``columns``,
+        ``rows`` and ``mines``). The returned ``Winemine`` has the window, its rectangle and
+        the truth oracle; it is stopped with the desktop (or earlier by its ``stop()``).
+        """
+        winemine = Winemine(
+            self.env(), level=level, columns=columns, rows=rows, mines=mines,
+            position=position, record_dialogs=record_dialogs,
+            timeout_s=max(self.timeout_s, 120.0),
+        )
+        winemine.start()
+        self._winemines.append(winemine)
+        return winemine
 
     def _find_window(self, process: subprocess.Popen[bytes], class_name: str) -> int:
         deadline = time.monotonic() + self.timeout_s

@@ -14,7 +14,7 @@ import time
 
 from practice.processes import StartedInWith
 
-APT_HINT = "apt-get install -y xvfb chromium xdemineur xdotool x11-utils"
+APT_HINT = "apt-get install -y xvfb chromium xdemineur wine xdotool x11-utils"
 
 
 class MissingProgramError(RuntimeError):

@@ -29,13 +29,43 @@ class XInput:
 
     def click(self, point: tuple[int, int], button: str = "left") -> None:
         """Move to a screen point and click (press and release) one button there."""
-        self.run("mousemove", "--sync", str(point[0]), str(point[1]), "click", BUTTONS[button])
+        self.run(*self._move_to(point), "click", BUTTONS[button])
 
     def chord(self, point: tuple[int, int]) -> None:
         """Press left and right together at a point and release them (the classic chord)."""
-        x, y = str(point[0]), str(point[1])
-        self.run("mousemove", "--sync", x, y, "mousedown", "1", "mousedown", "3",
+        self.run(*self._move_to(point), "mousedown", "1", "mousedown", "3",
                  "mouseup", "3", "mouseup", "1")
+
+    def move(self, point: tuple[int, int]) -> None:
+        """Move the pointer to a screen point (no button)."""
+        if words := self._move_to(point):
+            self.run(*words)
+
+    def pointer(self) -> tuple[int, int]:
+        """Where the pointer is on the screen."""
+        location = dict(part.split(":", 1) for part in self.run("getmouselocation").split())
+        return int(location["x"]), int(location["y"])
+
+    def _move_to(self, point: tuple[int, int]) -> list[str]:
+        """The xdotool words that move the pointer to ``point`` and wait until it is there.
+        Nothing if it is there already: ``mousemove --sync`` to where the pointer is would
+        wait for a move that never comes (xdotool gives up after some 15 s)."""
+        if self.pointer() == point:
+            return []
+        return ["mousemove", "--sync", str(point[0]), str(point[1])]
+
+    def focus_follows_pointer(self) -> None:
+        """Send keys to the window under the pointer: X's PointerRoot focus, which Xvfb has
+        until a program takes the focus (Chromium does when it starts). Without a window
+        manager, a click does not move the focus to a window."""
+        from Xlib import X, display
+
+        connection = display.Display(self.env["DISPLAY"])
+        try:
+            connection.set_input_focus(X.PointerRoot, X.RevertToPointerRoot, X.CurrentTime)
+            connection.sync()
+        finally:
+            connection.close()
 
     def key(self, name: str, window: int | None = None) -> None:
         """Press and release a key (xdotool key name, e.g. ``F2``), optionally to a window."""
