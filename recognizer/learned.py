@@ -47,12 +47,13 @@ class Template:
 
 @dataclass(frozen=True)
 class Matches:
-    """Per cell: the closest template's type (index into TILE_TYPES), its distance, and
-    the distance to the closest template of another type."""
+    """Per cell: the closest template's type (index into TILE_TYPES) and index, its
+    distance, and the distance to the closest template of another type."""
 
     kinds: npt.NDArray[np.int64]
     distance: FloatArray
     other: FloatArray
+    templates: npt.NDArray[np.int64]
 
     @property
     def confident(self) -> npt.NDArray[np.bool_]:
@@ -93,7 +94,8 @@ class LearnedSkin:
         count = vectors.shape[0]
         if not self.templates:
             inf = np.full(count, np.inf, np.float32)
-            return Matches(np.zeros(count, np.int64), inf, inf)
+            none = np.zeros(count, np.int64)
+            return Matches(none, inf, inf, none - 1)
         matrix, norms = self._stacked()
         # OpenCV's product: numpy's would go to a multi-threaded BLAS, whose threads can
         # wait milliseconds for a busy second core
@@ -106,7 +108,7 @@ class LearnedSkin:
         best_kind = kinds[best]
         rows = np.arange(count)
         other = np.where(kinds[None, :] == best_kind[:, None], np.inf, distance).min(axis=1)
-        return Matches(best_kind, distance[rows, best], other.astype(np.float32))
+        return Matches(best_kind, distance[rows, best], other.astype(np.float32), best)
 
     def save(self, folder: Path, notes: str = "") -> dict[str, list[str]]:
         """Write the learned templates as a tile set (one PNG per picture + manifest)."""

@@ -7,13 +7,16 @@ search (all on whole images with OpenCV, so it stays fast on a full screen):
 1. mark pixels on a strong horizontal / vertical brightness step;
 2. keep only steps that form long straight lines (morphological opening), which drops
    text, digits and icons; group the lines into blobs (connected components);
-3. per blob and per axis, project the line pixels onto the axis, pick the peaks, and find
-   the arithmetic progressions (pitch 12..64 px, fractional pitches allowed) that explain
-   the most peaks while leaving no strong line inside a cell unexplained (so three cells
+3. per blob and per axis, project the line pixels onto the axis and pick the peaks;
+   pairs of peaks propose pitches (12..64 px, fractional ones too), each scored by the
+   peaks it explains less the strong peaks it leaves inside its cells (so three cells
    are never taken for one); the two axes have pitches of their own;
-4. check every lattice cell for edges on its sides and keep the rectangle of rows and
+4. refine each proposed pitch and its phase by folding the whole profile on it (every
+   line votes), keep the run of lines that stand out from the profile inside their
+   cells, and refit it through the board's own lines;
+5. check every lattice cell for edges on its sides and keep the rectangle of rows and
    columns that are mostly cells, so frame bevels next to the board are not taken for an
-   extra row or column.
+   extra row or column; last, put the lines on whole pixels, on the tiles' boundaries.
 
 Reading the cells (:mod:`recognizer.reader`) then decides which lattice is a board.
 """
@@ -36,7 +39,6 @@ MIN_CELLS = 2  # fewest rows/columns accepted as a board
 EDGE_STEP = 28  # grey-level change over 2 px that counts as an edge
 MIN_LINE = 30  # shortest straight run (px) kept as a lattice line
 PEAK_TOLERANCE = 1.6  # px between a predicted and a found line
-MATCH_REACH = 0.08  # of the pitch: how far a peak may sit from its line and still match
 STRONG_LINE = 0.6  # of a lattice's typical line, what a peak inside a cell must reach to count
 BESIDE_LINE = 0.2  # of the pitch: a peak this close to a line is part of it (a split edge)
 WHOLE_PITCH = 0.3  # px from a whole number within which a whole pitch is tried too
@@ -55,6 +57,11 @@ UNEXPLAINED_WEIGHT = 1.5  # penalty per unit of strength of a strong peak inside
 SMOOTHING = np.array([1.0, 4.0, 7.0, 4.0, 1.0]) / 17.0  # profile smoothing (about 1 px sigma)
 BLOB_SCALE = 4  # blobs are grouped on a map this many times smaller
 AXIS_CANDIDATES = 2  # lattices kept per axis (pairs of them are tried)
+ALIGN_MARGIN = 4  # px beyond the board searched when putting its lines on whole pixels
+FOLD_RANGE = 0.03  # a proposed pitch is refined within this share of itself ...
+FOLD_STEPS = 61  # ... in this many steps
+INSIDE_FRACTIONS = (0.25, 1 / 3, 0.5, 2 / 3, 0.75)  # where inside a cell no line may be
+LINE_CONTRAST = 0.25  # of the strong lines' contrast, what a line of the board shows
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -106,12 +113,13 @@ def _aligned(geometry: BoardGeometry, gray: Image) -> BoardGeometry:
     steps on them: a raised tile starts where its neighbour's shadow meets its highlight.
     """
     x, y, width, height = geometry.rect
-    board = gray[max(y, 0):y + height, max(x - 2, 0):x + width + 3].astype(np.int16)
+    m = ALIGN_MARGIN
+    board = gray[max(y, 0):y + height, max(x - m, 0):x + width + m + 1].astype(np.int16)
     column_steps = np.abs(np.diff(board, axis=1)).sum(axis=0)
-    xs = _best_whole_lines(np.asarray(geometry.xs), column_steps, max(x - 2, 0) + 1)
-    board = gray[max(y - 2, 0):y + height + 3, max(x, 0):x + width].astype(np.int16)
+    xs = _best_whole_lines(np.asarray(geometry.xs), column_steps, max(x - m, 0) + 1)
+    board = gray[max(y - m, 0):y + height + m + 1, max(x, 0):x + width].astype(np.int16)
     row_steps = np.abs(np.diff(board, axis=0)).sum(axis=1)
-    ys = _best_whole_lines(np.asarray(geometry.ys), row_steps, max(y - 2, 0) + 1)
+    ys = _best_whole_lines(np.asarray(geometry.ys), row_steps, max(y - m, 0) + 1)
     if np.any(np.diff(xs) <= 0) or np.any(np.diff(ys) <= 0):
         return geometry
     return BoardGeometry(lines_from(xs), lines_from(ys), geometry.origin)
@@ -171,8 +179,17 @@ def _evenly_through_peaks(lines: FloatArray, steps: IntArray, first: int) -> Flo
     if len(found) < lines.size:
         pitch = float(np.polyfit(index, lines, 1)[0])
         return np.asarray(float(np.median(lines - index * pitch)) + index * pitch)
-    pitch, start = np.polyfit(index, np.asarray(found), 1)
+    pitch, start = _fit_inner(index, np.asarray(found))
     return np.asarray(start + index * pitch, dtype=np.float64)
+
+
+def _fit_inner(index: FloatArray, positions: FloatArray) -> tuple[float, float]:
+    """Pitch and start fitted (least squares) through the lines, leaving out the two
+    outermost where there are enough others: they border the frame, whose own bevel
+    pulls their peaks aside."""
+    inner = slice(1, -1) if index.size >= 5 else slice(None)
+    pitch, start = np.polyfit(index[inner], positions[inner], 1)
+    return float(pitch), float(start)
 
 
 def _same_board(a: BoardGeometry, b: BoardGeometry) -> bool:
@@ -262,14 +279,26 @@ def _same_pitch(first: float, second: float) -> bool:
 
 
 def _axis_lattices(profile: IntArray) -> list[_Lattice1D]:
-    """The few arithmetic progressions of line positions that best explain the profile's
-    peaks, each of another pitch, the best first."""
+    """The few evenly spaced line sets that best explain the profile, each of another
+    pitch, the best first.
+
+    Pairs of peaks propose pitches; each is refined by folding the whole profile on it
+    (every line of the board votes, so one line drawn a pixel off moves nothing), and the
+    lattice spans the lines that stand out from the profile between them.
+    """
     peaks, strengths = _peaks(profile)
     if len(peaks) < MIN_CELLS + 1:
         return []
+    smooth = _smoothed(profile)
     fitted = []
-    for start, step in _candidate_progressions(peaks, strengths):
-        lattice = _fit_progression(profile, peaks, strengths, start, step)
+    for _, step in _candidate_progressions(peaks, strengths):
+        pitch, phase = _folded(smooth, step)
+        lattice = _comb_run(smooth, pitch, phase)
+        for _ in range(2):
+            if lattice is None:
+                break
+            refined = _through_peaks(smooth, lattice)
+            lattice = _comb_run(smooth, refined.pitch, refined.start % refined.pitch)
         if lattice is not None:
             fitted.append(lattice)
     fitted.sort(key=lambda lattice: -lattice.score)
@@ -278,6 +307,71 @@ def _axis_lattices(profile: IntArray) -> list[_Lattice1D]:
         if lattice.score > 0 and not any(_same_pitch(lattice.pitch, k.pitch) for k in kept):
             kept.append(lattice)
     return kept[:AXIS_CANDIDATES]
+
+
+def _folded(smooth: FloatArray, pitch: float) -> tuple[float, float]:
+    """The pitch (within 3% of ``pitch``) and phase at which the profile, folded onto one
+    cell, piles up most sharply."""
+    positions = np.arange(smooth.size, dtype=np.float64)
+    weights = smooth - float(np.median(smooth))
+    best = (-np.inf, pitch, 0.0)
+    for trial in pitch * np.linspace(1 - FOLD_RANGE, 1 + FOLD_RANGE, FOLD_STEPS):
+        angle = 2 * np.pi * positions / trial
+        # the profile's component at this pitch: its strength and where its peaks fall
+        real, imaginary = float(np.dot(weights, np.cos(angle))), float(
+            np.dot(weights, np.sin(angle)))
+        strength = real * real + imaginary * imaginary
+        if strength > best[0]:
+            phase = (np.arctan2(imaginary, real) / (2 * np.pi) * trial) % trial
+            best = (strength, float(trial), float(phase))
+    return best[1], best[2]
+
+
+def _comb_run(smooth: FloatArray, pitch: float, phase: float) -> _Lattice1D | None:
+    """The longest run of lines ``phase + k * pitch`` that stand out from the profile
+    inside their cells (at a quarter, a third, half... of the pitch further on, where a
+    lattice of twice or thrice the pitch would find lines of its own)."""
+    every = phase + pitch * np.arange(int(np.ceil(-phase / pitch)),
+                                      int((smooth.size - 1 - phase) / pitch) + 1)
+    lines = np.asarray(every[(every >= 0) & (every <= smooth.size - 1)], dtype=np.float64)
+    if lines.size < MIN_CELLS + 1:
+        return None
+    at_lines = _near_peak(smooth, lines)
+    inside = np.max([np.interp(lines + f * pitch, np.arange(smooth.size), smooth)
+                     for f in INSIDE_FRACTIONS], axis=0)
+    contrast = at_lines - inside
+    strong = contrast >= LINE_CONTRAST * float(np.percentile(contrast, 90))
+    run = _longest_run(np.nonzero(strong & (contrast > 0))[0].astype(np.int64))
+    if run is None or run[1] - run[0] < MIN_CELLS:
+        return None
+    low, high = run
+    score = float(contrast[low:high + 1].clip(min=0).sum())
+    return _Lattice1D(start=float(lines[low]), pitch=pitch, count=int(high - low), score=score)
+
+
+def _through_peaks(smooth: FloatArray, lattice: _Lattice1D) -> _Lattice1D:
+    """The lattice refitted (least squares) through the profile's peak nearest to each of
+    its lines: the pitch of the board itself, not of the frame round it."""
+    lines = lattice.start + lattice.pitch * np.arange(lattice.count + 1)
+    found = []
+    for line in lines:
+        low = max(int(np.floor(line)) - 2, 1)
+        high = min(int(np.ceil(line)) + 2, smooth.size - 2)
+        if high <= low:
+            return lattice
+        best = low + int(np.argmax(smooth[low:high + 1]))
+        found.append(float(_subpixel(smooth, np.array([best]))[0]))
+    pitch, start = _fit_inner(np.arange(lines.size, dtype=np.float64), np.asarray(found))
+    return _Lattice1D(start, pitch, lattice.count, lattice.score)
+
+
+def _near_peak(smooth: FloatArray, lines: FloatArray) -> FloatArray:
+    """The profile's highest value within a pixel of each line (a line a pixel off still
+    counts)."""
+    axis = np.arange(smooth.size)
+    return np.asarray(np.max(
+        [np.interp(lines + offset, axis, smooth) for offset in (-1.0, 0.0, 1.0)], axis=0),
+        dtype=np.float64)
 
 
 def _candidate_progressions(
@@ -354,73 +448,20 @@ def _subpixel(smooth: FloatArray, index: IntArray) -> FloatArray:
     return np.asarray(index + offset, dtype=np.float64)
 
 
-def _fit_progression(
-    profile: IntArray, peaks: FloatArray, strengths: FloatArray, start: float, pitch: float
-) -> _Lattice1D | None:
-    """Grow and refit the progression through ``start`` with step ``pitch`` over the peaks."""
-    for _ in range(3):
-        k = np.round((peaks - start) / pitch)
-        matched = np.abs(peaks - (start + k * pitch)) <= max(PEAK_TOLERANCE, MATCH_REACH * pitch)
-        run = _longest_run(k[matched].astype(np.int64))
-        if run is None:
-            return None
-        low, high = run
-        keep = matched & (k >= low) & (k <= high)
-        if np.count_nonzero(keep) < MIN_CELLS + 1:
-            return None
-        pitch = _refined_pitch(profile, float(np.polyfit(k[keep], peaks[keep], 1)[0]),
-                               float(peaks[keep].min()), int(high - low))
-        if not MIN_PITCH - 0.5 <= pitch <= MAX_PITCH + 0.5:
-            return None
-        start = float(np.median(peaks[keep] - (k[keep] - low) * pitch))
-    hits = int(np.count_nonzero(keep))
-    misses = (high - low + 1) - hits
-    beside = np.abs(peaks - (start + (k - low) * pitch)) <= BESIDE_LINE * pitch
-    within = (peaks > start) & (peaks < start + (high - low) * pitch)
-    inside = ~keep & ~beside & within
-    strong = strengths >= STRONG_LINE * float(np.median(strengths[keep]))
-    unexplained = float(strengths[inside & strong].sum())
-    score = float(strengths[keep].sum()) * (hits - 2 * misses) / max(hits, 1)
-    score -= UNEXPLAINED_WEIGHT * unexplained
-    return _Lattice1D(start=start, pitch=pitch, count=int(high - low), score=score)
-
-
-def _refined_pitch(profile: IntArray, pitch: float, first: float, cells: int) -> float:
-    """The pitch measured by self-similarity of the lattice shifted by half its cells.
-
-    Each grid line is compared with the line ``m`` cells further on, so whatever skews
-    single lines (the kind of tiles on either side) cancels out, and the error of the
-    measured shift is divided by ``m``.
-    """
-    steps = max(1, cells // 2)
-    lag_guess = steps * pitch
-    low = max(0, int(first) - 3)
-    high = min(profile.size, int(first + cells * pitch) + 4)
-    segment = profile[low:high].astype(np.float64)
-    lags = np.arange(int(lag_guess) - 2, int(lag_guess) + 4)
-    lags = lags[(lags > 0) & (lags < segment.size - 1)]
-    if lags.size < 3:
-        return pitch
-    similarity = np.array([float(np.dot(segment[:-lag], segment[lag:])) for lag in lags])
-    best = int(np.argmax(similarity))
-    if best == 0 or best == lags.size - 1:
-        return pitch
-    left, centre, right = similarity[best - 1:best + 2]
-    curvature = min(left - 2 * centre + right, -1e-9)
-    offset = float(np.clip(0.5 * (left - right) / curvature, -0.5, 0.5))
-    return (float(lags[best]) + offset) / steps
-
-
-def _longest_run(ks: IntArray, max_gap: int = 2) -> tuple[int, int] | None:
-    """The longest stretch of lattice indices with no more than ``max_gap`` missing in a row."""
+def _longest_run(ks: IntArray, max_gap: int = 1) -> tuple[int, int] | None:
+    """The best stretch of lattice indices, no more than ``max_gap`` missing in a row:
+    the one with the most lines found less twice the lines missing (a stretch that
+    wanders off the board over a frame's odd lines gains length, not worth)."""
     if ks.size == 0:
         return None
     unique = np.unique(ks)
     breaks = np.nonzero(np.diff(unique) > max_gap + 1)[0]
     starts = np.concatenate([[0], breaks + 1])
     ends = np.concatenate([breaks, [unique.size - 1]])
-    lengths = unique[ends] - unique[starts]
-    best = int(np.argmax(lengths))
+    found = ends - starts + 1
+    missing = (unique[ends] - unique[starts] + 1) - found
+    worth = found - 2 * missing
+    best = int(np.lexsort((unique[ends] - unique[starts], worth))[-1])
     return int(unique[starts[best]]), int(unique[ends[best]])
 
 

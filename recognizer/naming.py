@@ -64,7 +64,7 @@ def name_tile(look: TileLook) -> Naming:
     if look.raised:
         return _name_raised(look, shapes)
     if _is_mine_like(look, shapes):
-        if _red_face(look):
+        if red_face(look):
             return Naming("mine", "a dark round blob on red (the exploded mine)")
         crossed = shapes.best(("mine", "crossed"))[0] == "crossed" or (
             look.red_span >= CROSS_SPAN)
@@ -124,7 +124,8 @@ def _flag_shaped(shapes: ShapeScores) -> bool:
     return shapes.scores.get("flag", -1.0) >= digit - FLAG_SHAPE_SLACK
 
 
-def _red_face(look: TileLook) -> bool:
+def red_face(look: TileLook) -> bool:
+    """Whether the tile's face is red (an exploded mine's)."""
     blue, green, red = (float(v) for v in look.face)
     return red - max(green, blue) >= RED_FACE
 

@@ -23,14 +23,14 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board
+from analyzer.board import MINE, UNOPENED, Board
 from analyzer.sizes import STANDARD_MINES
 from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image
 from recognizer.learned import LearnedSkin, features, from_tile_set
 from recognizer.looks import TileLook, look_at
-from recognizer.naming import name_tile
+from recognizer.naming import name_tile, red_face
 from recognizer.recognition import Recognition, Status
 from recognizer.sampling import cut_cells, native_cell
 from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
@@ -95,7 +95,8 @@ class BoardReader:
         readable = matches.confident.reshape(shape)
         impossible = impossible_cells(codes, readable)
         readable &= ~impossible
-        status = self._status(picture, geometry, codes, readable)
+        exploded = self._exploded(matches.templates, readable.ravel())
+        status = self._status(picture, geometry, codes, readable, exploded)
         return replace(_recognition(geometry, codes, readable, bool(impossible.any())),
                        skin=self.skin.name,
                        status=status, learned=tuple(learned),
@@ -207,10 +208,17 @@ class BoardReader:
 
     # ------------------------------------------------------------ status
 
+    def _exploded(self, templates: npt.NDArray[np.int64], readable: npt.NDArray[np.bool_]
+                  ) -> bool:
+        """Whether a readable cell shows a mine on a red face: the one that went off."""
+        red = {index for index, template in enumerate(self.skin.templates)
+               if template.kind == "mine" and red_face(template.look)}
+        return bool(red) and any(int(t) in red for t in templates[readable])
+
     def _status(self, picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.int8],
-                readable: BoolGrid) -> Status:
+                readable: BoolGrid, exploded: bool) -> Status:
         """The status the board shows, or failing that, the face."""
-        from_board = self._board_status(codes, readable)
+        from_board = self._board_status(codes, readable, exploded)
         face = find_yellow_face(picture, geometry)
         if face is None:
             return from_board or ("playing" if readable.all() else "unknown")
@@ -223,17 +231,25 @@ class BoardReader:
             return mood  # type: ignore[return-value]
         return "playing" if readable.all() and self.total_mines is None else "unknown"
 
-    def _board_status(self, codes: npt.NDArray[np.int8], readable: BoolGrid) -> Status | None:
-        """Lost when a mine shows; won when every safe cell is open; playing on a fresh
-        board or, with the mine count known, a board with safe cells left to open."""
-        if np.any((codes == MINE) & readable):
+    def _board_status(self, codes: npt.NDArray[np.int8], readable: BoolGrid,
+                      exploded: bool) -> Status | None:
+        """Won when every safe cell is open (with the mine count known; some games show
+        the mines then), lost when a mine shows; playing on a fresh board or, with the
+        mine count known, a board with safe cells left to open. A mine that went off
+        (on red) means lost whatever else the board shows."""
+        mine_shown = bool(np.any((codes == MINE) & readable))
+        if exploded:
             return "lost"
         if not readable.all():
-            return None
+            return "lost" if mine_shown else None
         total = self.total_mines or STANDARD_MINES.get(codes.shape)
-        covered = int(np.count_nonzero((codes == UNOPENED) | (codes == FLAG)))
+        covered = int(np.count_nonzero(codes < 0))
+        if total is not None and covered == total:
+            return "won"
+        if mine_shown:
+            return "lost"
         if total is not None:
-            return "won" if covered == total else "playing"
+            return "playing"
         return "playing" if covered == codes.size else None
 
     def _remember_face(self, status: str, seen: npt.NDArray[np.float32]) -> None:
