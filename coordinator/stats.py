@@ -44,3 +44,16 @@ def print_table(
     for name, value in rows:
         table.add_row(name, value)
     (console or Console()).print(table)
+
+
+def print_rows(
+    title: str, header: Sequence[str], rows: Sequence[Sequence[str]],
+    console: Console | None = None,
+) -> None:
+    """Print a table with a header row; every column but the first right-aligned."""
+    table = Table(title=title, title_justify="left")
+    for index, name in enumerate(header):
+        table.add_column(name, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    (console or Console()).print(table)

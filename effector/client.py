@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 import httpx
 
@@ -115,7 +115,7 @@ class EffectorClient:
         """Close the connection pool."""
         self._http.close()
 
-    def __enter__(self) -> EffectorClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

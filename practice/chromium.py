@@ -66,6 +66,7 @@ class ChromiumApp:
         position: tuple[int, int] = (0, 0),
         size: tuple[int, int] = (1024, 768),
         timeout_s: float = 30.0,
+        *,
         scale: float = 1.0,
     ) -> None:
         """``scale`` is the device scale factor (screen pixels per CSS pixel), as a

@@ -92,7 +92,7 @@ class SiteDesktop(StartedInWith):
 
     def __init__(self, site: Site, scale: float = 1.0, timeout_s: float = 30.0,
                  answer_dialogs: bool = False) -> None:
-        if not (site.folder / site.page.split("?")[0]).is_file():
+        if not (site.folder / (site.page.split("?")[0] or "index.html")).is_file():
             raise SiteError(f"{site.name}: no start page {site.page} in {site.folder} "
                             "(fetch and build the site first; see docs/practice.md)")
         self.site = site

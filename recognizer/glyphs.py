@@ -1,7 +1,8 @@
 """Reference shapes of the symbols a tile may carry: the digits 1..8, a mine, a flag, a "?".
 
-The shapes come from three sources, so that a game's own font is likely close to one of
-them: OpenCV's stroke fonts at several weights, TrueType digits rendered once into
+The shapes come from four sources, so that a game's own font is likely close to one of
+them: OpenCV's stroke fonts at several weights, seven-segment digits, TrueType digits
+rendered once into
 ``templates/glyphs.png`` (see :mod:`recognizer.glyph_sprites`), and the symbols of the
 shipped tile sets (classic bitmap digits, mines and flags). Every reference is an ink
 shape cut to its bounding box, as :func:`recognizer.looks.shape_vector` makes it.
@@ -68,7 +69,8 @@ def score_shape(shape: FloatArray, aspect: float) -> ShapeScores:
 @lru_cache(maxsize=1)
 def reference_glyphs() -> Glyphs:
     """Every reference shape, computed once."""
-    found = [*_stroke_font_glyphs(), *_sprite_glyphs(), *_skin_glyphs()]
+    found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_sprite_glyphs(),
+             *_skin_glyphs()]
     vectors = np.stack([vector for _, vector, _ in found]).astype(np.float32)
     symbols = tuple(symbol for symbol, _, _ in found)
     aspects = np.array([aspect for _, _, aspect in found], np.float32)
@@ -95,6 +97,36 @@ def _stroke_font_glyphs() -> list[tuple[str, FloatArray, float]]:
                 if boxed is not None:
                     found.append((text, shape_vector(boxed[0]), boxed[1]))
     return found
+
+
+# segments lit for each digit: a top, b top right, c bottom right, d bottom, e bottom left,
+# f top left, g middle
+SEGMENTS = {"1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd", "6": "afgedc",
+            "7": "abc", "8": "abcdefg"}
+
+
+def _seven_segment_glyphs() -> list[tuple[str, FloatArray, float]]:
+    """Digits as a seven-segment display draws them (some games' fonts), thin and bold."""
+    found = []
+    for width, height, stroke in ((6, 8, 1), (7, 9, 1), (8, 12, 2), (10, 14, 2), (10, 16, 3)):
+        for digit, lit in SEGMENTS.items():
+            canvas = np.zeros((height + stroke, width + stroke), np.float32)
+            for segment in lit:
+                _light(canvas, segment, width, height, stroke)
+            boxed = _ink_box(canvas)
+            if boxed is not None:
+                found.append((digit, shape_vector(boxed[0]), boxed[1]))
+    return found
+
+
+def _light(canvas: FloatArray, segment: str, width: int, height: int, stroke: int) -> None:
+    """Draw one segment of a seven-segment digit ``width`` x ``height`` px."""
+    middle = height // 2
+    spans = {"a": (0, 0, width, 0), "g": (0, middle, width, middle), "d": (0, height, width,
+             height), "f": (0, 0, 0, middle), "b": (width, 0, width, middle),
+             "e": (0, middle, 0, height), "c": (width, middle, width, height)}
+    x0, y0, x1, y1 = spans[segment]
+    canvas[y0:y1 + stroke, x0:x1 + stroke] = 1.0
 
 
 def _sprite_glyphs() -> list[tuple[str, FloatArray, float]]:

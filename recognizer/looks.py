@@ -24,8 +24,10 @@ RAISED_MARGIN = 0.25  # ... of a raised tile, whose bevel may be wide
 BAND = 0.22  # share of each side searched for a bevel's light or dark band
 PLAIN_FACE_SHARE = 0.25  # a plain colour this common beside an ink's colour is the face
 INK_DIFF = 48  # how far (largest channel difference) a pixel is from the face to be ink
-RAISED_STEP = 14.0  # grey levels a bevel band is lighter / darker than the face
-GLINT_SLACK = 8.0  # grey levels anything inside a raised tile may outshine its highlight
+RAISED_STEP = 14.0  # grey levels a raised tile's dark bands are darker than its face ...
+RAISED_LIFT = 30.0  # ... and its light bands lighter (a highlight, not a thin light line)
+GLINT_SLACK = 8.0  # grey levels a mine's glint outshines the grid line round a red face
+RED_FACE = 60.0  # how much redder than green and blue an exploded mine's face is
 SHAPE_SIZE = (16, 20)  # (width, height) an ink shape is compared at
 MIN_INK_PIXELS = 4
 
@@ -69,10 +71,11 @@ def look_at(tile: Image) -> TileLook:
     face_grey = float(np.dot(face, [0.114, 0.587, 0.299]))
     lift, drop = _relief(grey, face_grey)
     my, mx = _margin(height, MARGIN), _margin(width, MARGIN)
-    # the highlight is the lightest thing on a raised tile (a grid line lighter than an
-    # exploded mine's red face is no highlight: the mine's glint outshines it)
     brightest = float(np.percentile(grey[my:height - my, mx:width - mx], 98))
-    raised = min(lift, drop) >= RAISED_STEP and face_grey + lift >= brightest - GLINT_SLACK
+    red_face = float(face[2]) - max(float(face[0]), float(face[1])) >= RED_FACE
+    # an exploded mine's face is red and its grid line lighter than that: no bevel
+    raised = lift >= RAISED_LIFT and drop >= RAISED_STEP and not (
+        red_face and face_grey + lift < brightest - GLINT_SLACK)
     share = RAISED_MARGIN if raised else MARGIN
     my, mx = _margin(height, share), _margin(width, share)
     middle = tile[my:height - my, mx:width - mx]

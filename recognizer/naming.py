@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recognizer import ink
+from recognizer import ink, looks
 from recognizer.glyphs import DIGITS, ShapeScores, score_shape
 from recognizer.looks import TileLook
 
@@ -31,7 +31,9 @@ RED_FLAG_INK = 0.5  # ... or red is most of it
 COLOUR_SHAPE_SLACK = 0.15  # how far the colour's digit may trail the best shape
 MIN_COLOUR_SHAPE = 0.45  # the least shape score of the digit the colour names
 MIN_SHAPE = 0.6  # a digit named by shape alone scores at least this ...
-MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much
+MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much,
+EXACT_SHAPE = 0.95  # ... or matches a reference this exactly ...
+EXACT_SHAPE_LEAD = 0.05  # ... and leads by this much (a 5 and a 6 differ by one stroke)
 MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
 BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
 BLOB_FILL = 0.65  # ... and of its own bounding box ...
@@ -44,7 +46,6 @@ CROSS_SPAN = 0.7  # ... when it spans the mine (a red fuse or glint does not)
 MIN_MINE_SHAPE = 0.45
 QUESTION_SHAPE = 0.45  # a raised tile's dark mark is a "?" if shaped at least this much so
 MARK_DARK = 0.6  # share of a "?" mark's ink that is black or grey
-RED_FACE = 60.0  # how much redder than green and blue an exploded mine's face is
 
 
 @dataclass(frozen=True)
@@ -55,14 +56,18 @@ class Naming:
     reason: str
 
 
-def name_tile(look: TileLook) -> Naming:
-    """The tile type ``look`` shows by the classic meanings, if it clearly shows one."""
+def name_tile(look: TileLook, known_bevel: bool = False) -> Naming:
+    """The tile type ``look`` shows by the classic meanings, if it clearly shows one.
+
+    ``known_bevel`` says the tile is raised exactly as this game's unopened tiles are:
+    then any mark on it other than a flag or a mine is a mark on an unopened cell.
+    """
     if not look.has_ink or look.ink_share < PLAIN_INK:
         return Naming("unopened", "raised, plain") if look.raised else Naming("0", "flat, plain")
     assert look.shape is not None
     shapes = score_shape(look.shape, look.aspect)
     if look.raised:
-        return _name_raised(look, shapes)
+        return _name_raised(look, shapes, known_bevel)
     if _is_mine_like(look, shapes):
         if red_face(look):
             return Naming("mine", "a dark round blob on red (the exploded mine)")
@@ -76,7 +81,7 @@ def name_tile(look: TileLook) -> Naming:
     return _name_digit(look, shapes)
 
 
-def _name_raised(look: TileLook, shapes: ShapeScores) -> Naming:
+def _name_raised(look: TileLook, shapes: ShapeScores, known_bevel: bool) -> Naming:
     """A raised tile shows a flag, a "?" (still unopened), or a mine at the end."""
     red = look.ink_of(ink.RED)
     if red >= FLAG_RED and (_flag_shaped(shapes) or red >= RED_FLAG_INK):
@@ -88,6 +93,8 @@ def _name_raised(look: TileLook, shapes: ShapeScores) -> Naming:
     question = shapes.scores.get("?", -1.0)
     if look.ink_of(ink.BLACK, ink.GREY) >= MARK_DARK and question >= QUESTION_SHAPE:
         return Naming("unopened", f"raised, a dark question mark ({question:.2f})")
+    if known_bevel:
+        return Naming("unopened", "raised as the game's unopened tiles, with a mark")
     symbol = shapes.best()[0]
     return Naming(None, f"a raised tile with a symbol that is no flag nor ? ({symbol})")
 
@@ -127,7 +134,7 @@ def _flag_shaped(shapes: ShapeScores) -> bool:
 def red_face(look: TileLook) -> bool:
     """Whether the tile's face is red (an exploded mine's)."""
     blue, green, red = (float(v) for v in look.face)
-    return red - max(green, blue) >= RED_FACE
+    return red - max(green, blue) >= looks.RED_FACE
 
 
 def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
@@ -138,7 +145,8 @@ def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
         if agreeing >= MIN_COLOUR_SHAPE and agreeing >= score - COLOUR_SHAPE_SLACK:
             return Naming(coloured, f"{ink.INK_NAMES[look.main_ink]} digit shaped like a "
                           f"{coloured} ({agreeing:.2f})")
-    if score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD:
+    if (score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD) or (
+            score >= EXACT_SHAPE and lead >= EXACT_SHAPE_LEAD):
         return Naming(best, f"shaped like a {best} ({score:.2f}, lead {lead:.2f})")
     return Naming(None, f"a symbol that is no clear digit (most like {best}, {score:.2f}, "
                   f"lead {lead:.2f})")

@@ -36,7 +36,8 @@ from recognizer.sampling import cut_cells, native_cell
 from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CLUSTER_DISTANCE = 8.0  # cells this close to a cluster's first picture join the cluster
-MAX_CLUSTERS = 48  # new pictures named per reading at most
+MAX_CLUSTERS = 48  # new pictures named per pass at most
+LEARNING_PASSES = 2  # a second pass names what the first one's templates make clear
 PRIOR_SIZE_TOLERANCE = 0.2  # a tile set is tried on cells this close to its tile size
 MIN_PRIOR_SHARE = 0.3  # of the cells a tile set must read to be adopted
 MAX_FACES = 3  # face pictures kept per status
@@ -85,10 +86,15 @@ class BoardReader:
             self._adopt_priors(vectors, geometry)
         matches = self.skin.match(vectors)
         learned: list[str] = []
-        if not matches.confident.all():
-            learned = self._learn(picture, geometry, vectors, self._steady(geometry, vectors))
-            if learned:
-                matches = self.skin.match(vectors)
+        steady = self._steady(geometry, vectors)
+        for _ in range(LEARNING_PASSES):
+            if matches.confident.all():
+                break
+            new = self._learn(picture, geometry, vectors, steady)
+            if not new:
+                break
+            learned += new
+            matches = self.skin.match(vectors)
         self._last = geometry, vectors
         shape = (geometry.rows, geometry.cols)
         codes = CODES[matches.kinds].reshape(shape)
@@ -167,23 +173,25 @@ class BoardReader:
         if whole_board and cluster.members.size == geometry.rows * geometry.cols:
             return "unopened"
         row, col = divmod(cluster.leader, geometry.cols)
-        look = self._relative_relief(look_at(native_cell(picture, geometry, row, col)))
-        kind = name_tile(look).kind
+        look, known_bevel = self._relative_relief(
+            look_at(native_cell(picture, geometry, row, col)))
+        kind = name_tile(look, known_bevel).kind
         if kind is None or not self._fits_family(kind, look):
             return None
         return kind
 
-    def _relative_relief(self, look: TileLook) -> TileLook:
+    def _relative_relief(self, look: TileLook) -> tuple[TileLook, bool]:
         """``look``, flat if this skin's unopened tiles are raised and its bevel is
-        clearly not theirs (some games draw a thin bevel round opened cells too)."""
+        clearly not theirs (some games draw a thin bevel round opened cells too); and
+        whether its bevel is theirs."""
         known = [other for other in self.skin.looks_of(frozenset({"unopened"})) if other.raised]
         if not look.raised or not known:
-            return look
+            return look, False
         lift = float(np.median([other.lift for other in known]))
         drop = float(np.median([other.drop for other in known]))
         if _similar(look.lift, lift) and _similar(look.drop, drop):
-            return look
-        return replace(look, raised=False)
+            return look, True
+        return replace(look, raised=False), False
 
     def _fits_family(self, kind: str, look: TileLook) -> bool:
         """Whether a tile named ``kind`` looks like its family in this skin: opened tiles

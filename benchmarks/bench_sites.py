@@ -1,0 +1,162 @@
+"""The whole bot on third-party Minesweepers it was not built on, through the real effector.
+
+For each site of the catalog (``benchmarks/sites.json``; the sites' folders, fetched and
+built by hand, under ``--root``), a virtual display shows it in Chromium at the given
+device scale, a local effector serves that display, and the bot plays ``--games`` expert
+games exactly as ``sweeper play`` does: it finds the board, learns the skin, starts each
+new game with the game's own control and answers dialogs with Enter. The truth of the
+page is never read while playing; after the run the site's own state is compared with
+what the bot said of the last game.
+
+It prints one row per site: games, wins, errors (runs stopped), the unreadable stops
+among them, the median won game (first click to the screenshot showing the win), and
+clicks outside the board other than the new-game control (must be 0).
+
+    .venv/bin/python benchmarks/bench_sites.py --root /work/sites [--sites a,b]
+        [--games 20] [--scale 1] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from coordinator.decide import LocalDecider
+from coordinator.local_services import local_service
+from coordinator.play import Player, PlayOptions, RunSummary
+from coordinator.stats import print_rows
+from effector.actions import Action, BatchResult, ClickAction
+from effector.client import EffectorClient
+from effector.geometry import Rect
+from practice.sites import CATALOG, Site, SiteDesktop, SiteError, load_catalog
+
+
+class WatchedEffector(EffectorClient):
+    """An effector client that notes every click and the rectangle it was allowed in."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.clicks: list[tuple[int, int, Rect | None]] = []
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        for action in actions:
+            if isinstance(action, ClickAction):
+                self.clicks.append((action.x, action.y, bounds))
+        return super().actions(actions, bounds=bounds)
+
+
+@dataclass
+class SiteResult:
+    """One site's row of the table."""
+
+    site: str
+    games: int = 0
+    wins: int = 0
+    errors: list[str] = field(default_factory=list)
+    won_seconds: list[float] = field(default_factory=list)
+    outside_clicks: int = 0
+    new_game_clicks: int = 0
+
+    @property
+    def unreadable_stops(self) -> int:
+        return sum("unreadable" in error or "no Minesweeper board" in error
+                   for error in self.errors)
+
+    def to_json(self) -> dict[str, Any]:
+        median = statistics.median(self.won_seconds) if self.won_seconds else None
+        return {"site": self.site, "games": self.games, "wins": self.wins,
+                "errors": len(self.errors), "unreadable_stops": self.unreadable_stops,
+                "median_won_s": None if median is None else round(median, 2),
+                "outside_clicks": self.outside_clicks, "first_error": (
+                    self.errors[0] if self.errors else None)}
+
+
+def play_site(site: Site, games: int, scale: float) -> SiteResult:
+    """Play ``games`` expert games of one site and count what happened."""
+    result = SiteResult(site.name)
+    rules = "opening" if site.rules == "opening" else "safe"
+    with (
+        SiteDesktop(site, scale=scale) as desktop,
+        local_service("effector", desktop.env()) as url,
+        WatchedEffector(url) as effector,
+    ):
+        player = Player(effector, LocalDecider(), PlayOptions(games=games, rules=rules))
+        summary = player.play()
+        _count(result, summary, player, effector)
+    return result
+
+
+def _count(result: SiteResult, summary: RunSummary, player: Player,
+           effector: WatchedEffector) -> None:
+    result.games = len(summary.results)
+    result.wins = summary.wins
+    result.errors = list(summary.errors)
+    result.won_seconds = [game.seconds for game in summary.results if game.result == "won"]
+    board = player.watcher.board_rect if player.watcher.geometry is not None else None
+    for x, y, bounds in effector.clicks:
+        if board is not None and board.contains_point(x, y):
+            continue
+        if bounds is not None and bounds != board and bounds.contains_point(x, y):
+            result.new_game_clicks += 1  # the face or the given new-game button
+            continue
+        result.outside_clicks += 1
+
+
+def main() -> int:
+    """Play the sites and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", type=Path, required=True, help="folder holding the sites")
+    parser.add_argument("--catalog", type=Path, default=CATALOG, help="site catalog (JSON)")
+    parser.add_argument("--sites", help="comma-separated site names (default: all)")
+    parser.add_argument("--games", type=int, default=20, help="games per site (default 20)")
+    parser.add_argument("--scale", type=float, default=1.0, help="device scale factor")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON lines")
+    args = parser.parse_args()
+    try:
+        catalog = load_catalog(args.root, args.catalog)
+    except SiteError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    names = args.sites.split(",") if args.sites else sorted(catalog)
+    rows = []
+    for name in names:
+        if name not in catalog:
+            print(f"error: no site {name!r} in {args.catalog}", file=sys.stderr)
+            return 2
+        print(f"{name}: playing {args.games} games at scale {args.scale:g}...", file=sys.stderr)
+        try:
+            row = play_site(catalog[name], args.games, args.scale)
+        except (SiteError, RuntimeError) as error:
+            row = SiteResult(name, errors=[f"could not start: {error}"])
+        rows.append(row)
+        if args.json:
+            print(json.dumps(row.to_json()), flush=True)
+        elif row.errors:
+            print(f"  stopped: {row.errors[0]}", file=sys.stderr)
+    report(rows)
+    return 0
+
+
+def report(rows: list[SiteResult]) -> None:
+    """The summary table."""
+    header = ("site", "games", "wins", "errors", "unreadable stops", "median won game",
+              "clicks outside the board")
+    lines = []
+    for row in rows:
+        median = row.to_json()["median_won_s"]
+        lines.append((row.site, str(row.games), str(row.wins), str(len(row.errors)),
+                      str(row.unreadable_stops), "-" if median is None else f"{median:.2f} s",
+                      str(row.outside_clicks)))
+    print_rows("third-party sites", header, lines, Console(width=140))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
