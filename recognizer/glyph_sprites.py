@@ -1,6 +1,6 @@
 """Render the TrueType reference glyphs into ``templates/glyphs.png`` (run once; needs Pillow).
 
-``python -m recognizer.glyph_sprites`` draws the digits 1..8 and "?" in common sans,
+``python -m recognizer.glyph_sprites`` draws the digits 1..8, "?", "*" and "F" in common sans,
 serif and monospaced fonts, one row per font, each glyph centred in a
 ``SPRITE_CELL`` box, white on black. :mod:`recognizer.glyphs` reads the sprite; the fonts
 are needed only to make it.
@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from recognizer.glyphs import DIGITS, GLYPH_SPRITE, SPRITE_CELL
+from recognizer.glyphs import GLYPH_SPRITE, SPRITE_CELL, TEXT_SYMBOLS
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"))
 FONTS = (
@@ -26,14 +26,14 @@ FONTS = (
 
 
 def render_row(font_path: Path) -> np.ndarray:
-    """One sprite row: the digits and "?" of one font."""
+    """One sprite row: the characters of ``TEXT_SYMBOLS`` in one font."""
     from PIL import Image, ImageDraw, ImageFont
 
     width, height = SPRITE_CELL
     font = ImageFont.truetype(str(font_path), size=height - 6)
-    row = Image.new("L", (width * (len(DIGITS) + 1), height), 0)
+    row = Image.new("L", (width * len(TEXT_SYMBOLS), height), 0)
     draw = ImageDraw.Draw(row)
-    for index, text in enumerate((*DIGITS, "?")):
+    for index, text in enumerate(TEXT_SYMBOLS):
         left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
         x = index * width + (width - (right - left)) // 2 - left
         y = (height - (bottom - top)) // 2 - top

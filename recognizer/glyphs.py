@@ -1,4 +1,5 @@
-"""Reference shapes of the symbols a tile may carry: the digits 1..8, a mine, a flag, a "?".
+"""Reference shapes of the symbols a tile may carry: the digits 1..8, a mine, a flag, a "?"
+(drawn, or written as the characters "*" and "F" some games use).
 
 The shapes come from four sources, so that a game's own font is likely close to one of
 them: OpenCV's stroke fonts at several weights, seven-segment digits, TrueType digits
@@ -23,6 +24,8 @@ from recognizer.skins import TEMPLATES_DIR, available_skins, load_skin
 
 DIGITS = tuple(str(n) for n in range(1, 9))
 SYMBOLS = (*DIGITS, "mine", "flag", "crossed", "?")  # crossed: a mine crossed out in red
+# characters some games write instead of drawing: the symbol each stands for
+TEXT_SYMBOLS = {**{digit: digit for digit in DIGITS}, "?": "?", "*": "mine", "F": "flag"}
 GLYPH_SPRITE = TEMPLATES_DIR / "glyphs.png"
 SPRITE_CELL = (24, 32)  # (width, height) of one glyph in the sprite
 STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
@@ -69,8 +72,8 @@ def score_shape(shape: FloatArray, aspect: float) -> ShapeScores:
 @lru_cache(maxsize=1)
 def reference_glyphs() -> Glyphs:
     """Every reference shape, computed once."""
-    found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_sprite_glyphs(),
-             *_skin_glyphs()]
+    found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_drawn_flags(),
+             *_sprite_glyphs(), *_skin_glyphs()]
     vectors = np.stack([vector for _, vector, _ in found]).astype(np.float32)
     symbols = tuple(symbol for symbol, _, _ in found)
     aspects = np.array([aspect for _, _, aspect in found], np.float32)
@@ -90,12 +93,12 @@ def _stroke_font_glyphs() -> list[tuple[str, FloatArray, float]]:
     found = []
     for font in STROKE_FONTS:
         for thickness in (2, 4, 6):
-            for text in (*DIGITS, "?"):
+            for text, symbol in TEXT_SYMBOLS.items():
                 canvas = np.zeros((80, 80), np.uint8)
                 cv2.putText(canvas, text, (12, 64), font, 2.0, 255, thickness, cv2.LINE_AA)
                 boxed = _ink_box(np.asarray(canvas / 255, np.float32))
                 if boxed is not None:
-                    found.append((text, shape_vector(boxed[0]), boxed[1]))
+                    found.append((symbol, shape_vector(boxed[0]), boxed[1]))
     return found
 
 
@@ -129,14 +132,35 @@ def _light(canvas: FloatArray, segment: str, width: int, height: int, stroke: in
     canvas[y0:y1 + stroke, x0:x1 + stroke] = 1.0
 
 
+def _drawn_flags() -> list[tuple[str, FloatArray, float]]:
+    """Flags as games draw them: a pennant on a pole, facing either way, with or without a
+    foot, thin or bold."""
+    found = []
+    for facing in (-1, 1):
+        for pole in (2, 4):
+            for foot in (False, True):
+                canvas = np.zeros((40, 40), np.float32)
+                x = 20 if facing < 0 else 12
+                canvas[4:34, x:x + pole] = 1.0
+                tip = x + facing * 16
+                triangle = np.array([[x, 4], [x, 20], [tip, 12]], np.int32)
+                cv2.fillPoly(canvas, [triangle], 1.0)
+                if foot:
+                    canvas[31:35, x - 8:x + pole + 8] = 1.0
+                boxed = _ink_box(canvas)
+                if boxed is not None:
+                    found.append(("flag", shape_vector(boxed[0]), boxed[1]))
+    return found
+
+
 def _sprite_glyphs() -> list[tuple[str, FloatArray, float]]:
     """TrueType glyphs: one sprite row per font, one column per character of
-    ``DIGITS`` + "?"."""
+    ``TEXT_SYMBOLS``."""
     sprite = cv2.imread(str(GLYPH_SPRITE), cv2.IMREAD_GRAYSCALE)
     if sprite is None:
         return []
     width, height = SPRITE_CELL
-    texts = (*DIGITS, "?")
+    texts = tuple(TEXT_SYMBOLS)
     found = []
     for top in range(0, sprite.shape[0] - height + 1, height):
         for index, text in enumerate(texts):

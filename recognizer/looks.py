@@ -48,6 +48,7 @@ class TileLook:
     aspect: float  # the ink's bounding box, width over height (0 without ink)
     fill: float  # share of the ink's bounding box that is ink
     red_span: float  # how much of the ink's bounding box the red ink spans (the lesser side)
+    ink_darkness: float  # the mean grey level of the ink (255 without ink)
 
     @property
     def has_ink(self) -> bool:
@@ -85,15 +86,16 @@ def look_at(tile: Image) -> TileLook:
     share = count / max(mask.size, 1)
     if count < MIN_INK_PIXELS:
         return TileLook(face, raised, lift, drop, share, np.zeros(ink.INK_COUNT, np.float32),
-                        None, 0.0, 0.0, 0.0)
+                        None, 0.0, 0.0, 0.0, 255.0)
     classes = ink.classify_pixels(middle[mask])
     inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
     shape, aspect, fill = _shape(
         np.asarray(np.clip((strength - INK_DIFF / 2) / INK_DIFF, 0, 1), np.float32), mask)
     red = np.zeros_like(mask)
     red[mask] = classes == ink.RED
+    darkness = float(cv2.cvtColor(middle[mask][None], cv2.COLOR_BGR2GRAY).mean())
     return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
-                    _span(red, mask))
+                    _span(red, mask), darkness)
 
 
 def _margin(size: int, share: float) -> int:

@@ -38,6 +38,7 @@ MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
 BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
 BLOB_FILL = 0.65  # ... and of its own bounding box ...
 MAX_BLOB_DIGIT_SHAPE = 0.5  # ... and looks like no digit
+MAX_MINE_GREY = 110.0  # a mine's ink is this dark on average (grey level), whatever its hue
 MINE_DARK = 0.6  # ... mostly dark (a red cross may lie over it)
 SOLID_MINE_BLACK = 0.75  # a round blob not shaped like a known mine is this black (or red)
 MIN_BLOB_BLACK = 0.3  # ... and this much black at least
@@ -102,16 +103,20 @@ def _name_raised(look: TileLook, shapes: ShapeScores, known_bevel: bool) -> Nami
 def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
     """A big dark blob: shaped like a shipped mine (or crossed mine), or at least round,
     dark and solid."""
+    symbol, score, lead = shapes.best()
+    if symbol == "mine" and score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD and (
+            look.ink_darkness <= MAX_MINE_GREY):
+        return True  # clearly a mine's shape, however small ("*" written as a mine)
     if look.ink_share < MINE_INK:
         return False
-    symbol, score, _ = shapes.best()
     if symbol in ("mine", "crossed") and score >= MIN_MINE_SHAPE:
         dark = look.ink_of(ink.BLACK, ink.GREY, ink.NAVY)
-        return dark >= MIN_BLOB_BLACK and dark + look.ink_of(ink.RED, ink.MAROON) >= MINE_DARK
+        return look.ink_darkness <= MAX_MINE_GREY or (
+            dark >= MIN_BLOB_BLACK and dark + look.ink_of(ink.RED, ink.MAROON) >= MINE_DARK)
     solid_blob = 0.85 <= look.aspect <= 1.18 and look.fill >= BLOB_FILL
     black = look.ink_of(ink.BLACK)
-    dark_enough = black >= MIN_BLOB_BLACK and (
-        black + look.ink_of(ink.RED, ink.MAROON) >= SOLID_MINE_BLACK)
+    dark_enough = look.ink_darkness <= MAX_MINE_GREY or (black >= MIN_BLOB_BLACK and (
+        black + look.ink_of(ink.RED, ink.MAROON) >= SOLID_MINE_BLACK))
     _, digit_score, _ = shapes.best(DIGITS)
     return solid_blob and dark_enough and look.ink_share >= BLOB_INK and (
         digit_score < MAX_BLOB_DIGIT_SHAPE)
