@@ -167,7 +167,7 @@ def _sprite_glyphs() -> list[tuple[str, FloatArray, float]]:
             cell = as_image(sprite[top:top + height, index * width:(index + 1) * width])
             boxed = _ink_box(np.asarray(cell / 255, np.float32))
             if boxed is not None:
-                found.append((text, shape_vector(boxed[0]), boxed[1]))
+                found.append((TEXT_SYMBOLS[text], shape_vector(boxed[0]), boxed[1]))
     return found
 
 

@@ -49,6 +49,7 @@ class TileLook:
     fill: float  # share of the ink's bounding box that is ink
     red_span: float  # how much of the ink's bounding box the red ink spans (the lesser side)
     ink_darkness: float  # the mean grey level of the ink (255 without ink)
+    off_centre: float  # how far the ink's box centre is from the middle's, as a share of it
 
     @property
     def has_ink(self) -> bool:
@@ -86,7 +87,7 @@ def look_at(tile: Image) -> TileLook:
     share = count / max(mask.size, 1)
     if count < MIN_INK_PIXELS:
         return TileLook(face, raised, lift, drop, share, np.zeros(ink.INK_COUNT, np.float32),
-                        None, 0.0, 0.0, 0.0, 255.0)
+                        None, 0.0, 0.0, 0.0, 255.0, 0.0)
     classes = ink.classify_pixels(middle[mask])
     inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
     shape, aspect, fill = _shape(
@@ -95,7 +96,7 @@ def look_at(tile: Image) -> TileLook:
     red[mask] = classes == ink.RED
     darkness = float(cv2.cvtColor(middle[mask][None], cv2.COLOR_BGR2GRAY).mean())
     return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
-                    _span(red, mask), darkness)
+                    _span(red, mask), darkness, _off_centre(mask))
 
 
 def _margin(size: int, share: float) -> int:
@@ -139,6 +140,16 @@ def _relief(grey: FloatArray, face: float) -> tuple[float, float]:
     lift = min(rows[:band_y].max(), cols[:band_x].max()) - face
     drop = face - max(rows[-band_y:].min(), cols[-band_x:].min())
     return float(lift), float(drop)
+
+
+def _off_centre(mask: npt.NDArray[np.bool_]) -> float:
+    """The larger offset (x or y) of the ink's bounding box centre from the middle's
+    centre, as a share of the middle's size."""
+    ys, xs = np.nonzero(mask)
+    height, width = mask.shape
+    dx = abs((xs.min() + xs.max()) / 2 - (width - 1) / 2) / width
+    dy = abs((ys.min() + ys.max()) / 2 - (height - 1) / 2) / height
+    return float(max(dx, dy))
 
 
 def _span(part: npt.NDArray[np.bool_], whole: npt.NDArray[np.bool_]) -> float:

@@ -30,6 +30,10 @@ FLAG_SHAPE_SLACK = 0.15  # ... if it is shaped about as much like a flag as like
 RED_FLAG_INK = 0.5  # ... or red is most of it
 COLOUR_SHAPE_SLACK = 0.15  # how far the colour's digit may trail the best shape
 MIN_COLOUR_SHAPE = 0.45  # the least shape score of the digit the colour names
+MAX_DIGIT_OFF_CENTRE = 0.15  # a digit sits in the middle of its cell
+ONE_INK = 0.7  # share of a digit's ink in its one colour (with the shades it blends into)
+INK_BLENDS = {ink.BLACK: (ink.GREY,), ink.RED: (ink.MAROON,), ink.BLUE: (ink.NAVY,),
+              ink.NAVY: (ink.BLUE,), ink.MAROON: (ink.RED,), ink.GREY: (ink.BLACK,)}
 MIN_SHAPE = 0.6  # a digit named by shape alone scores at least this ...
 MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much,
 EXACT_SHAPE = 0.95  # ... or matches a reference this exactly ...
@@ -38,7 +42,8 @@ MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
 BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
 BLOB_FILL = 0.65  # ... and of its own bounding box ...
 MAX_BLOB_DIGIT_SHAPE = 0.5  # ... and looks like no digit
-MAX_MINE_GREY = 110.0  # a mine's ink is this dark on average (grey level), whatever its hue
+MAX_MINE_GREY = 110.0  # a mine's ink is this dark on average (grey level) ...
+MINE_NEUTRAL = 0.6  # ... and mostly black, grey or white (red at most for a fuse or a cross)
 MINE_DARK = 0.6  # ... mostly dark (a red cross may lie over it)
 SOLID_MINE_BLACK = 0.75  # a round blob not shaped like a known mine is this black (or red)
 MIN_BLOB_BLACK = 0.3  # ... and this much black at least
@@ -103,6 +108,8 @@ def _name_raised(look: TileLook, shapes: ShapeScores, known_bevel: bool) -> Nami
 def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
     """A big dark blob: shaped like a shipped mine (or crossed mine), or at least round,
     dark and solid."""
+    if look.ink_of(ink.BLACK, ink.GREY, ink.NONE, ink.RED, ink.MAROON) < MINE_NEUTRAL:
+        return False  # a mine is black or grey (with a red fuse or cross at most)
     symbol, score, lead = shapes.best()
     if symbol == "mine" and score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD and (
             look.ink_darkness <= MAX_MINE_GREY):
@@ -115,8 +122,8 @@ def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
             dark >= MIN_BLOB_BLACK and dark + look.ink_of(ink.RED, ink.MAROON) >= MINE_DARK)
     solid_blob = 0.85 <= look.aspect <= 1.18 and look.fill >= BLOB_FILL
     black = look.ink_of(ink.BLACK)
-    dark_enough = look.ink_darkness <= MAX_MINE_GREY or (black >= MIN_BLOB_BLACK and (
-        black + look.ink_of(ink.RED, ink.MAROON) >= SOLID_MINE_BLACK))
+    dark_enough = black >= MIN_BLOB_BLACK and (
+        black + look.ink_of(ink.RED, ink.MAROON) >= SOLID_MINE_BLACK)
     _, digit_score, _ = shapes.best(DIGITS)
     return solid_blob and dark_enough and look.ink_share >= BLOB_INK and (
         digit_score < MAX_BLOB_DIGIT_SHAPE)
@@ -143,9 +150,12 @@ def red_face(look: TileLook) -> bool:
 
 
 def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
+    if look.off_centre > MAX_DIGIT_OFF_CENTRE:
+        return Naming(None, "a symbol off the cell's centre (something over the cell?)")
     best, score, lead = shapes.best(DIGITS)
     coloured = CLASSIC_DIGIT_INK.get(look.main_ink)
-    if coloured is not None:
+    one_ink = look.ink_of(look.main_ink, *INK_BLENDS.get(look.main_ink, ())) >= ONE_INK
+    if coloured is not None and one_ink:
         agreeing = shapes.scores[coloured]
         if agreeing >= MIN_COLOUR_SHAPE and agreeing >= score - COLOUR_SHAPE_SLACK:
             return Naming(coloured, f"{ink.INK_NAMES[look.main_ink]} digit shaped like a "
