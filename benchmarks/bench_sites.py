@@ -1,7 +1,8 @@
 """The whole bot on third-party Minesweepers it was not built on, through the real effector.
 
 For each site of the catalog (``benchmarks/sites.json``; the sites' folders, fetched and
-built by hand, under ``--root``), a virtual display shows it in Chromium at the given
+built by hand, under ``--root``), and for Wine's winemine (site name ``winemine``), a
+virtual display shows it in Chromium at the given
 device scale, a local effector serves that display, and the bot plays ``--games`` expert
 games exactly as ``sweeper play`` does: it finds the board, learns the skin, starts each
 new game with the game's own control and answers dialogs with Enter. The truth of the
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
 from rich.console import Console
 
 from coordinator.decide import LocalDecider
@@ -36,7 +38,9 @@ from coordinator.stats import print_rows
 from effector.actions import Action, BatchResult, ClickAction
 from effector.client import EffectorClient
 from effector.geometry import Rect
+from practice.display import VirtualDisplay
 from practice.sites import CATALOG, Site, SiteDesktop, SiteError, load_catalog
+from practice.winemine import Winemine
 
 
 class WatchedEffector(EffectorClient):
@@ -79,7 +83,7 @@ class SiteResult:
                     self.errors[0] if self.errors else None)}
 
 
-def play_site(site: Site, games: int, scale: float) -> SiteResult:
+def play_site(site: Site, games: int, scale: float, debug: Path | None = None) -> SiteResult:
     """Play ``games`` expert games of one site and count what happened."""
     result = SiteResult(site.name)
     rules = "opening" if site.rules == "opening" else "safe"
@@ -88,9 +92,34 @@ def play_site(site: Site, games: int, scale: float) -> SiteResult:
         local_service("effector", desktop.env()) as url,
         WatchedEffector(url) as effector,
     ):
-        player = Player(effector, LocalDecider(), PlayOptions(games=games, rules=rules))
+        # a game without a face: the user tells the bot where its new-game button is
+        button = desktop.element_centre(site.new_game_button) if site.new_game_button else None
+        options = PlayOptions(games=games, rules=rules, new_game_at=button)
+        player = Player(effector, LocalDecider(), options)
         summary = player.play()
         _count(result, summary, player, effector)
+        if debug is not None and summary.errors and player.watcher.last_image is not None:
+            debug.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(debug / f"{site.name}-stopped.png"), player.watcher.last_image)
+    return result
+
+
+def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
+    """Play ``games`` expert games of Wine's winemine (seeded by the clock: a second apart)."""
+    result = SiteResult("winemine")
+    with (
+        VirtualDisplay(1024, 768) as display,
+        Winemine(display.env(), level="expert"),
+        local_service("effector", display.env()) as url,
+        WatchedEffector(url) as effector,
+    ):
+        options = PlayOptions(games=games, rules="safe", between_games_s=1.1)
+        player = Player(effector, LocalDecider(), options)
+        summary = player.play()
+        _count(result, summary, player, effector)
+        if debug is not None and summary.errors and player.watcher.last_image is not None:
+            debug.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(debug / "winemine-stopped.png"), player.watcher.last_image)
     return result
 
 
@@ -119,21 +148,30 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="games per site (default 20)")
     parser.add_argument("--scale", type=float, default=1.0, help="device scale factor")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON lines")
+    parser.add_argument("--debug", type=Path, metavar="DIR",
+                        help="save the last screenshot of a run that stopped in DIR")
     args = parser.parse_args()
     try:
         catalog = load_catalog(args.root, args.catalog)
     except SiteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    names = args.sites.split(",") if args.sites else sorted(catalog)
+    names = args.sites.split(",") if args.sites else [
+        *sorted(name for name, site in catalog.items() if site.benchmark), "winemine"]
     rows = []
     for name in names:
+        if name == "winemine":
+            print(f"winemine: playing {args.games} games...", file=sys.stderr)
+            rows.append(play_winemine(args.games, args.debug))
+            if args.json:
+                print(json.dumps(rows[-1].to_json()), flush=True)
+            continue
         if name not in catalog:
             print(f"error: no site {name!r} in {args.catalog}", file=sys.stderr)
             return 2
         print(f"{name}: playing {args.games} games at scale {args.scale:g}...", file=sys.stderr)
         try:
-            row = play_site(catalog[name], args.games, args.scale)
+            row = play_site(catalog[name], args.games, args.scale, args.debug)
         except (SiteError, RuntimeError) as error:
             row = SiteResult(name, errors=[f"could not start: {error}"])
         rows.append(row)

@@ -17,13 +17,21 @@ from analyzer.sizes import STANDARD_MINES
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.watch import BoardWatcher, Sight, WatchError
-from effector.actions import Action, ClickAction, KeyAction
+from effector.actions import (
+    Action,
+    Button,
+    ClickAction,
+    KeyAction,
+    MoveAction,
+    PauseAction,
+)
 from effector.client import EffectorClient, EffectorError
 from effector.geometry import Rect
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
+REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival
 
 
 class PlayError(RuntimeError):
@@ -42,6 +50,7 @@ class PlayOptions:
     skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
     area: Rect | None = None  # where on the screen to look for the board (default: all of it)
     new_game_at: tuple[int, int] | None = None  # the new-game button, for games without a face
+    between_games_s: float = 0.0  # pause before each new game (games seeded by the clock)
 
 
 @dataclass
@@ -124,6 +133,7 @@ class Player:
         self.on_sight = on_sight
         self.watcher = BoardWatcher(effector, options.skins, options.area, options.mines)
         self._mines = 0  # the current game's mine count
+        self._rest_ms = 0  # how long the pointer rests on a cell before pressing
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:
         """Play ``options.games`` games; stop early with the error in the summary."""
@@ -132,6 +142,7 @@ class Player:
             sight = self.watcher.locate()
             for number in range(self.options.games):
                 if number > 0 or sight.status != "playing":
+                    time.sleep(self.options.between_games_s)
                     sight = self.new_game(sight)
                 result, sight = self.play_game(sight)
                 summary.results.append(result)
@@ -152,7 +163,7 @@ class Player:
             try:
                 return self.watcher.wait_for_new_game(ended.board, timeout_s=NEW_GAME_WAIT_S)
             except WatchError:
-                self.effector.actions([KeyAction(key="enter")])
+                self.watcher.answer_dialog(self.watcher.last_recognition)
         try:
             return self.watcher.locate()
         except WatchError as error:
@@ -195,6 +206,10 @@ class Player:
             if game is not None:
                 self._record(game, result.steps, previous, turn)
             idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
+            if idle and not self._rest_ms:
+                # some games take a click only on the cell the pointer already rests on,
+                # as a person's hand always does: from now on, rest before each press
+                self._rest_ms = REST_MS
             if idle >= MAX_IDLE_TURNS:
                 raise PlayError(f"the game did not respond to {idle} rounds of clicks")
         result.result = sight.status
@@ -249,14 +264,14 @@ class Player:
         """One batch: open the targets, flag the mines, all inside the board."""
         geometry = self.watcher.geometry
         assert geometry is not None
-        actions: list[Action] = [
-            ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)
-            for x, y in (geometry.centre(row, col) for row, col in targets)
-        ]
-        actions += [
-            ClickAction(x=x, y=y, button="right", hold_ms=self.options.hold_ms)
-            for x, y in (geometry.centre(row, col) for row, col in flags)
-        ]
+        presses: list[tuple[Cell, Button]] = [(cell, "left") for cell in targets]
+        presses += [(cell, "right") for cell in flags]
+        actions: list[Action] = []
+        for (row, col), button in presses:
+            x, y = geometry.centre(row, col)
+            if self._rest_ms:
+                actions += [MoveAction(x=x, y=y), PauseAction(ms=self._rest_ms)]
+            actions.append(ClickAction(x=x, y=y, button=button, hold_ms=self.options.hold_ms))
         self.effector.actions(actions, bounds=self.watcher.board_rect)
 
     def _total_mines(self, board: Board) -> int:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from effector.geometry import Rect
 
 DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -45,6 +46,9 @@ def register(commands: Any, serve_commands: Any) -> None:
         "effector, play expert games, print the table and write a recording.",
     )
     _add_game_arguments(demo, games=5, record="recordings/demo")
+    demo.add_argument("--target", choices=("web", "winemine"), default="web",
+                      help="what to play: the bundled web game in Chromium, or Wine's "
+                      "winemine (the Windows clone) at expert (default web)")
     demo.add_argument("--seed", type=int, help="game seed (default: a new game each time)")
     demo.add_argument("--cell", type=int, default=24, help="tile size in px (default 24)")
     demo.set_defaults(handler=run_demo)
@@ -115,6 +119,15 @@ def _add_game_arguments(
         metavar="X,Y",
         help="screen point of the game's new-game button, for games without a face "
         "(default: the face above the board, else the F2 key)",
+    )
+    parser.add_argument(
+        "--between-games",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="pause before each new game (default 0; 1.1 for winemine in the demo): some "
+        "games seed their mines from the clock's seconds and repeat a game started "
+        "within the same second",
     )
     parser.add_argument(
         "--save-skin",
@@ -188,14 +201,21 @@ def run_demo(args: argparse.Namespace) -> int:
     """The README's main job: the bundled game on a virtual display, played by the bot."""
     from coordinator.local_services import local_service
     from practice.desktop import VirtualDesktop
+    from practice.display import VirtualDisplay
+    from practice.winemine import Winemine
 
     game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
     if args.seed is not None:
         game["seed"] = args.seed
     with ExitStack() as stack:
-        print("starting the virtual display, Chromium and the effector...", file=sys.stderr)
-        desktop = stack.enter_context(VirtualDesktop(game_params=game))
-        url = stack.enter_context(local_service("effector", desktop.env()))
+        if args.target == "winemine":
+            print("starting the virtual display, winemine and the effector...", file=sys.stderr)
+            env = stack.enter_context(VirtualDisplay(1024, 768)).env()
+            stack.enter_context(Winemine(env, level="expert"))
+        else:
+            print("starting the virtual display, Chromium and the effector...", file=sys.stderr)
+            env = stack.enter_context(VirtualDesktop(game_params=game)).env()
+        url = stack.enter_context(local_service("effector", env))
         return _play_and_report(url, args, stack)
 
 
@@ -219,14 +239,34 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
         skins=args.skins,
         area=_area(args.region),
         new_game_at=args.new_game_at,
+        between_games_s=_between_games(args),
     )
     recorder = RunRecorder(args.record) if args.record else None
     player = Player(effector, decider, options, recorder)
     summary = _play_with_progress(player, args.games)
+    if args.record and summary.errors and player.watcher.last_image is not None:
+        _save_stop_picture(Path(args.record), player.watcher.last_image)
     _report(summary, args)
     if args.save_skin is not None:
         _save_skin(player, args.save_skin)
     return 1 if summary.errors else 0
+
+
+def _between_games(args: argparse.Namespace) -> float:
+    if args.between_games is not None:
+        if not 0 <= args.between_games <= 60:
+            raise SystemExit("sweeper: --between-games must be between 0 and 60 seconds")
+        return float(args.between_games)
+    return CLOCK_SEEDED_PAUSE_S if getattr(args, "target", None) == "winemine" else 0.0
+
+
+def _save_stop_picture(folder: Path, image: Any) -> None:
+    """Keep what the bot saw last when it stopped, beside the recording."""
+    import cv2
+
+    folder.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(folder / "stopped.png"), image)
+    print(f"what the bot saw when it stopped: {folder / 'stopped.png'}", file=sys.stderr)
 
 
 def _save_skin(player: Player, folder: Path) -> None:

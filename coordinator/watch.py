@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from analyzer.board import FLAG, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
-from effector.actions import KeyAction, MoveAction
+from effector.actions import Action, KeyAction, MoveAction, PauseAction
 from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
 from recognizer.api import locate_and_read
@@ -27,7 +27,8 @@ from recognizer.reader import BoardReader
 from recognizer.recognition import Recognition
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
-REMEDY_AFTER_S = 0.7  # unreadable this long: move the pointer away; twice as long: Enter
+REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
+COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving up
 
 
 class WatchError(RuntimeError):
@@ -61,6 +62,8 @@ class BoardWatcher:
         self.region: Rect | None = None
         self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
         self.reader: BoardReader | None = None  # reads the board, learning its skin
+        self.last_recognition: Recognition | None = None  # what the last look saw ...
+        self.last_image: npt.NDArray[np.uint8] | None = None  # ... and the picture it saw
 
     @property
     def board_rect(self) -> Rect:
@@ -110,29 +113,42 @@ class BoardWatcher:
             raise WatchError("the board has not been located yet")
         requested_at = time.monotonic()
         image = self.effector.screenshot(self.region)
-        return self.reader.read(image, self.geometry), image, requested_at
+        self.last_recognition = self.reader.read(image, self.geometry)
+        self.last_image = image
+        return self.last_recognition, image, requested_at
 
     def look_until_readable(self, deadline: float) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed.
-        Cells that stay unreadable may be covered by a tooltip (the pointer is moved to a
-        cell far from them, inside the board) or by a dialog (answered with Enter).
+        Cells that stay unreadable may be covered by a dialog (answered with Enter, the
+        pointer resting on what it covers) or a tooltip (the pointer is moved to a cell far
+        from them); the two are tried in turn.
         """
         started = time.monotonic()
-        remedies = [self._move_pointer_away, self._answer_dialog]
+        remedies_done = 0
         while True:
             recognition, image, requested_at = self.look()
+            if recognition.unreadable:
+                # a covered board gets the time to answer a dialog or two
+                deadline = max(deadline, started + COVERED_PATIENCE_S)
             if recognition.board is not None and recognition.status != "unknown" and (
                     not recognition.learned):
                 return Sight(
                     recognition.board, recognition.status, recognition, image, requested_at
                 )
+            if recognition.status == "lost" and recognition.codes is not None:
+                # a mine went off: the game is over whatever covers a few cells (a "game
+                # over" drawn over the board); nothing on it will be clicked again
+                return Sight(_as_read(recognition), "lost", recognition, image, requested_at)
             if time.monotonic() >= deadline:
                 problem = recognition.message or "the game's status (face) could not be read"
                 raise WatchError(f"the board stayed unreadable: {problem}")
-            if remedies and time.monotonic() - started >= REMEDY_AFTER_S * (3 - len(remedies)):
-                remedies.pop(0)(recognition)
+            if recognition.unreadable and (
+                    time.monotonic() - started >= REMEDY_AFTER_S * (remedies_done + 1)):
+                remedy = self.answer_dialog if remedies_done % 2 == 0 else self._move_pointer_away
+                remedy(recognition)
+                remedies_done += 1
             time.sleep(POLL_S)
 
     def _move_pointer_away(self, recognition: Recognition) -> None:
@@ -140,16 +156,34 @@ class BoardWatcher:
         under the pointer goes away when it moves)."""
         if self.geometry is None or not recognition.unreadable:
             return
+        x, y = self._farthest_cell(recognition)
+        self.effector.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
+
+    def _farthest_cell(self, recognition: Recognition) -> tuple[int, int]:
+        """The centre of the cell farthest from the unreadable ones."""
+        assert self.geometry is not None
         centres = self.geometry.centres().reshape(-1, 2)
         hidden = np.array([self.geometry.centre(*cell) for cell in recognition.unreadable])
         distance = np.abs(centres[:, None, :] - hidden[None, :, :]).sum(axis=2).min(axis=1)
         x, y = (int(v) for v in centres[int(np.argmax(distance))])
-        self.effector.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
+        return x, y
 
-    def _answer_dialog(self, recognition: Recognition) -> None:
-        """Press Enter, as a person answers a dialog over the board."""
-        if recognition.unreadable:
-            self.effector.actions([KeyAction(key="enter")])
+    def answer_dialog(self, recognition: Recognition | None = None) -> None:
+        """Press Enter, as a person answers a dialog: with the pointer on the part of the
+        board the dialog covers (some desktops send keys to the window under the
+        pointer), never outside the board."""
+        actions: list[Action] = []
+        if recognition is not None and recognition.unreadable and self.geometry is not None:
+            hidden = np.array([self.geometry.centre(*cell) for cell in recognition.unreadable])
+            x, y = (int(v) for v in np.median(hidden, axis=0))
+            row_col = self.geometry.cell_at(x, y) or recognition.unreadable[0]
+            x, y = self.geometry.centre(*row_col)
+            far_x, far_y = self._farthest_cell(recognition)
+            # arrive from elsewhere, so the dialog sees the pointer come in
+            actions += [MoveAction(x=far_x, y=far_y), MoveAction(x=x, y=y),
+                        PauseAction(ms=50)]
+        actions.append(KeyAction(key="enter"))
+        self.effector.actions(actions, bounds=self.board_rect if len(actions) > 1 else None)
 
     def settle(
         self,
@@ -241,6 +275,15 @@ class BoardWatcher:
         )
         reader.learn_when_stable = True
         self.reader = reader
+
+
+def _as_read(recognition: Recognition) -> Board:
+    """The board as read, its unreadable cells taken for unopened ones."""
+    assert recognition.codes is not None
+    codes = recognition.codes.copy()
+    for cell in recognition.unreadable:
+        codes[cell] = UNOPENED
+    return Board(codes)
 
 
 def _settled(

@@ -50,6 +50,8 @@ class Site:
     truth_js: str
     rules: str  # safe | opening | unprotected
     look: str = ""
+    new_game_button: str = ""  # CSS selector of the new-game control, for games without a face
+    benchmark: bool = True  # False for a site whose screen does not show the game's end
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             setup_js=entry.get("setup_js", ""), ready_js=entry["ready_js"],
             new_game_js=entry["new_game_js"], truth_js=entry["truth_js"],
             rules=entry.get("rules", "safe"), look=entry.get("look", ""),
+            new_game_button=entry.get("new_game_button", ""),
+            benchmark=bool(entry.get("benchmark", True)),
         )
     return sites
 
@@ -174,6 +178,13 @@ class SiteDesktop(StartedInWith):
         centres = [self.chromium.screen_point(x, y) for x, y in value["centres"]]
         return Truth(value["board"], value["status"], value.get("mines"), centres,
                      int(value["rows"]), int(value["cols"]))
+
+    def element_centre(self, selector: str) -> tuple[int, int]:
+        """The screen point at the centre of the page element ``selector`` names."""
+        box = self.chromium.evaluate(
+            f"(r => [r.left + r.width / 2, r.top + r.height / 2])"
+            f"(document.querySelector({json.dumps(selector)}).getBoundingClientRect())")
+        return self.chromium.screen_point(float(box[0]), float(box[1]))
 
     def handle_dialogs(self) -> None:
         """Record the JavaScript dialogs opened so far; accept them if so asked."""
