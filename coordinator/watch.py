@@ -17,10 +17,11 @@ import numpy.typing as npt
 
 from analyzer.board import FLAG, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
-from effector.actions import Action, KeyAction, MoveAction, PauseAction
+from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction
 from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
 from recognizer.api import locate_and_read
+from recognizer.buttons import find_buttons
 from recognizer.faces import SEARCH_ROWS, find_yellow_face
 from recognizer.geometry import BoardGeometry
 from recognizer.reader import BoardReader
@@ -122,8 +123,8 @@ class BoardWatcher:
 
         A reading that taught the skin a new picture is read again before it is believed.
         Cells that stay unreadable may be covered by a dialog (answered with Enter, the
-        pointer resting on what it covers) or a tooltip (the pointer is moved to a cell far
-        from them); the two are tried in turn.
+        pointer resting on what it covers, or with a click on its OK) or a tooltip (the
+        pointer is moved to a cell far from them); these are tried in turn.
         """
         started = time.monotonic()
         remedies_done = 0
@@ -146,8 +147,8 @@ class BoardWatcher:
                 raise WatchError(f"the board stayed unreadable: {problem}")
             if recognition.unreadable and (
                     time.monotonic() - started >= REMEDY_AFTER_S * (remedies_done + 1)):
-                remedy = self.answer_dialog if remedies_done % 2 == 0 else self._move_pointer_away
-                remedy(recognition)
+                remedies = (self.answer_dialog, self._move_pointer_away, self._press_ok)
+                remedies[remedies_done % len(remedies)](recognition)
                 remedies_done += 1
             time.sleep(POLL_S)
 
@@ -158,6 +159,45 @@ class BoardWatcher:
             return
         x, y = self._farthest_cell(recognition)
         self.effector.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
+
+    def _press_ok(self, recognition: Recognition) -> None:
+        """Click the OK of a dialog over the board, found among the buttons drawn over the
+        unreadable cells (the one with the shortest label)."""
+        if self.geometry is None or self.region is None or self.last_image is None:
+            return
+        cells = np.array(recognition.unreadable)
+        rows, cols = cells[:, 0], cells[:, 1]
+        x0, y0, _, _ = self.geometry.cell_box(int(rows.min()), int(cols.min()))
+        _, _, x1, y1 = self.geometry.cell_box(int(rows.max()), int(cols.max()))
+        margin = round(self.geometry.pitch)
+        height, width = self.last_image.shape[:2]
+        left, top = max(x0 - margin, 0), max(y0 - margin, 0)
+        area = self.last_image[top:min(y1 + margin, height), left:min(x1 + margin, width)]
+        hidden = set(recognition.unreadable)
+        buttons = [button for button in (find_buttons(area) if area.size else [])
+                   if self._covers_only(hidden, left + button.x, top + button.y,
+                                        button.width, button.height)]
+        if not buttons:
+            return
+        button = min(buttons, key=lambda b: (b.label_width, -b.x))
+        x, y = button.centre
+        rect = Rect(left=self.region.left + left + button.x, top=self.region.top + top + button.y,
+                    width=button.width, height=button.height)
+        click = ClickAction(x=self.region.left + left + x, y=self.region.top + top + y)
+        self.effector.actions([click], bounds=rect)
+
+    def _covers_only(self, hidden: set[Cell], x: int, y: int, width: int, height: int) -> bool:
+        """Whether every board cell under the box ``(x, y, width, height)`` (in the
+        watched image) is one that could not be read: a button on a dialog over the board,
+        never a pair of tiles that look like one."""
+        assert self.geometry is not None
+        for px in (x, x + width - 1):
+            for py in (y, y + height - 1):
+                cell = self.geometry.cell_at(self.region.left + px if self.region else px,
+                                             self.region.top + py if self.region else py)
+                if cell is not None and cell not in hidden:
+                    return False
+        return True
 
     def _farthest_cell(self, recognition: Recognition) -> tuple[int, int]:
         """The centre of the cell farthest from the unreadable ones."""

@@ -142,9 +142,10 @@ class ChromiumApp:
         self.session.call("Page.navigate", url=url)
         self.url = url
 
-    def wait_until(self, expression: str, what: str) -> Any:
+    def wait_until(self, expression: str, what: str, timeout_s: float | None = None) -> Any:
         """Poll a JavaScript expression until it is truthy; returns its value."""
-        deadline = time.monotonic() + self.timeout_s
+        timeout_s = self.timeout_s if timeout_s is None else timeout_s
+        deadline = time.monotonic() + timeout_s
         last_error = ""
         while time.monotonic() < deadline:
             try:
@@ -154,7 +155,7 @@ class ChromiumApp:
             except CdpError as error:  # e.g. the page is being replaced
                 last_error = f" (last error: {error})"
             time.sleep(0.05)
-        raise CdpError(f"timed out after {self.timeout_s:.0f} s waiting for {what}{last_error}")
+        raise CdpError(f"timed out after {timeout_s:.0f} s waiting for {what}{last_error}")
 
     def viewport_rect(self) -> ScreenRect:
         """Where the page's viewport is on the screen, in screen pixels."""

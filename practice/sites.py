@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from practice.cdp import CdpError
 from practice.chromium import ChromiumApp, ScreenRect
 from practice.display import VirtualDisplay
 from practice.processes import StartedInWith
@@ -30,6 +31,8 @@ from practice.xinput import XInput
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
+SETUP_ATTEMPTS = 3  # a page still starting up may miss the first choice of expert
+SETUP_WAIT_S = 10.0
 
 
 class SiteError(RuntimeError):
@@ -157,10 +160,18 @@ class SiteDesktop(StartedInWith):
         return self.chromium.viewport_rect()
 
     def set_up(self) -> None:
-        """Choose an expert game the way the site's menu does, and wait for its board."""
-        if self.site.setup_js:
-            self._run(self.site.setup_js, "choosing expert")
-        self.wait_ready()
+        """Choose an expert game the way the site's menu does, and wait for its board
+        (again, if the page was still starting up the first times)."""
+        for attempt in range(SETUP_ATTEMPTS):
+            if self.site.setup_js:
+                self._run(self.site.setup_js, "choosing expert")
+            try:
+                self.chromium.wait_until(self.site.ready_js, f"{self.site.name}'s expert board",
+                                         timeout_s=SETUP_WAIT_S)
+                return
+            except CdpError:
+                if attempt == SETUP_ATTEMPTS - 1:
+                    raise
 
     def new_game(self) -> None:
         """Start a new game (the site's own new-game control) and wait for its board."""

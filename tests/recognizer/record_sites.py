@@ -85,27 +85,30 @@ class SiteRecorder:
         raise SiteError(f"{self.desktop.site.name}: no first click survived ten games")
 
     def play_to_win(self) -> None:
-        """Open every safe cell (and flag every mine, as some sites want) until won."""
-        for _ in range(600):
+        """Open every safe cell (and flag every mine, as some sites want) until won; the
+        page's state is read again only every few clicks, as cascades open cells too."""
+        for _ in range(40):
             truth = self.truth()
             if truth.status != "playing":
                 break
-            safe = self.safe_unopened(1)
+            safe = self.safe_unopened(30, truth)
             if safe:
-                self.click(safe[0])
+                for cell in safe:
+                    self.click(cell, truth=truth, pause=0.03)
                 continue
             board = truth.board.splitlines()
             unflagged = [cell for cell in _cells(truth.mines, "*")
                          if board[cell[0]][cell[1]] != "F"]
             if not unflagged:
                 break
-            self.click(unflagged[0], "right")
+            for cell in unflagged:
+                self.click(cell, "right", truth=truth, pause=0.03)
         if self.truth().status != "won":
             raise SiteError(f"{self.desktop.site.name}: the game was not won by the oracle")
 
-    def safe_unopened(self, count: int) -> list[tuple[int, int]]:
+    def safe_unopened(self, count: int, truth: Truth | None = None) -> list[tuple[int, int]]:
         """Up to ``count`` unopened cells that hold no mine, in random order."""
-        truth = self.truth()
+        truth = truth or self.truth()
         board = truth.board.splitlines()
         mines = set(_cells(truth.mines, "*"))
         cells = [cell for cell in _cells(truth.board, ".") if cell not in mines
@@ -116,12 +119,14 @@ class SiteRecorder:
     def truth(self) -> Truth:
         return self.desktop.truth()
 
-    def click(self, cell: tuple[int, int], button: str = "left") -> None:
-        point = self.truth().centre(*cell)
+    def click(self, cell: tuple[int, int], button: str = "left", truth: Truth | None = None,
+              pause: float = 0.15) -> None:
+        """A real X click on a cell, the pointer resting on it first (as a hand does)."""
+        point = (truth or self.truth()).centre(*cell)
         self.x.run("mousemove", "--sync", str(point[0]), str(point[1]))
         time.sleep(0.05)
         self.x.click(point, button)
-        time.sleep(0.15)
+        time.sleep(pause)
         self.desktop.handle_dialogs()
 
     def shot(self, state: str) -> str | None:

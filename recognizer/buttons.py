@@ -1,0 +1,85 @@
+"""Push buttons in a picture: where a dialog over the board has its OK.
+
+A dialog that Enter does not close is closed as a person would, with its OK button. A
+push button is a small rectangle with a raised border (light above and left, dark below
+and right) and a short label in its middle. ``find_buttons`` finds such rectangles and
+measures their labels; the caller presses the one whose label is narrowest (OK beside
+"Reset Scores" or "Cancel").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from recognizer.image_io import Image, as_image
+
+MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
+MAX_SIZE = (220, 48)
+MIN_ASPECT = 1.2  # buttons are wider than tall
+BORDER_STEP = 24  # grey levels the light border is above the dark one
+LABEL_INK = 60  # grey levels a label's pixel is darker than the button's face
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button's box in the picture and the width of its label (0: none seen)."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    label_width: int
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return self.x + self.width // 2, self.y + self.height // 2
+
+
+def find_buttons(image: Image) -> list[Button]:
+    """The raised, labelled rectangles of button size in ``image``."""
+    grey = as_image(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    edges = as_image(cv2.Canny(grey, 40, 120))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[Button] = []
+    for contour in contours:
+        x, y, width, height = cv2.boundingRect(contour)
+        if not _button_sized(width, height):
+            continue
+        label = _label_width(grey, x, y, width, height)
+        if label and _raised(grey, x, y, width, height) and not _overlaps(found, x, y):
+            found.append(Button(x, y, width, height, label))
+    return found
+
+
+def _button_sized(width: int, height: int) -> bool:
+    return (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]
+            and width >= MIN_ASPECT * height)
+
+
+def _raised(grey: Image, x: int, y: int, width: int, height: int) -> bool:
+    """Light top and left border lines, dark bottom and right ones."""
+    box = grey[y:y + height, x:x + width].astype(np.float32)
+    light = (np.median(box[:2, 2:-2]) + np.median(box[2:-2, :2])) / 2
+    dark = (np.median(box[-2:, 2:-2]) + np.median(box[2:-2, -2:])) / 2
+    return bool(light - dark >= BORDER_STEP)
+
+
+def _label_width(grey: Image, x: int, y: int, width: int, height: int) -> int:
+    """The width of the dark label in the button's middle (0 without one)."""
+    inner = grey[y + height // 4:y + height - height // 4, x + 4:x + width - 4]
+    if inner.size == 0:
+        return 0
+    face = float(np.median(inner))
+    ink = inner.astype(np.float32) < face - LABEL_INK
+    columns = np.nonzero(ink.any(axis=0))[0]
+    if columns.size == 0:
+        return 0
+    return int(columns[-1] - columns[0] + 1)
+
+
+def _overlaps(found: list[Button], x: int, y: int) -> bool:
+    """Whether a button was already found at about this place (one button, two contours)."""
+    return any(abs(button.x - x) <= 4 and abs(button.y - y) <= 4 for button in found)
