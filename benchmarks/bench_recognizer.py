@@ -5,8 +5,12 @@ Starts the virtual desktop (Xvfb 1920x1080 + Chromium with the bundled game, exp
 capture; or reads ``--image PNG`` instead. Then times, and prints median/p95/p99 of:
 
 - ``locate``: finding the board anywhere in the screenshot (target: median < 50 ms);
-- ``read_board``: reading every cell once geometry and skin are known (target < 5 ms);
-- ``recognize``: the whole first look (locate, choose skin and alignment, read, status).
+- ``read``: reading every cell once the geometry is known and the skin learned, as the
+  play loop does on every turn (target < 5 ms);
+- ``recognize``: the whole first look (locate, learn the skin, read, status);
+- with ``--learning DIR`` (the sites' replay corpus), for each site and scale, how many
+  of its screenshots a reader that knows no tile set needs before it reads the whole
+  board (target: the fresh board and the first opening, two at most).
 
 The machine's load is printed too: figures taken while other processes compete for
 the cores are slower (the CPU-time column much less so).
@@ -27,9 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from recognizer.api import read_board, recognize
+from recognizer.api import locate_and_read, recognize
 from recognizer.image_io import load_image
 from recognizer.locate import locate_boards
+from recognizer.reader import BoardReader
 
 SCREEN = (1920, 1080)
 EXPERT: dict[str, str | int] = {
@@ -43,14 +48,18 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=100, help="samples per figure")
     parser.add_argument("--image", type=Path, help="time this screenshot instead of a live one")
     parser.add_argument("--save", type=Path, help="also save the live screenshot here")
+    parser.add_argument("--learning", type=Path, metavar="DIR",
+                        help="only measure learning new skins on a corpus of site screenshots")
     args = parser.parse_args()
+    if args.learning:
+        return learning(args.learning)
     image = load_image(args.image) if args.image else live_screenshot()
     if args.save:
         import cv2
 
         cv2.imwrite(str(args.save), image)
-    first = recognize(image)
-    if first.board is None or first.geometry is None or first.skin is None:
+    first, reader = locate_and_read(image)
+    if first.board is None or first.geometry is None or reader is None:
         print(f"the board was not read: {first.message}", file=sys.stderr)
         return 1
     geometry = first.geometry
@@ -59,8 +68,35 @@ def main() -> int:
     print(f"load average {' '.join(f'{v:.2f}' for v in os.getloadavg())} on "
           f"{os.cpu_count()} cores")
     report("locate", args.rounds, lambda: locate_boards(image))
-    report("read_board", args.rounds * 5, lambda: read_board(image, geometry, first.skin or ""))
+    report("read", args.rounds * 5, lambda: reader.read(image, geometry))
     report("recognize", max(10, args.rounds // 5), lambda: recognize(image))
+    return 0
+
+
+def learning(folder: Path) -> int:
+    """Per site and scale: screenshots read, in the order of a game, before a reader with
+    no tile set reads a whole board (fresh, then first opening, flag, middle...)."""
+    order = ("fresh", "first", "flag", "mid", "lost", "won")
+    games: dict[str, dict[str, Path]] = {}
+    for path in sorted(folder.glob("*.png")):
+        game, _, state = path.stem.rpartition("-")
+        games.setdefault(game, {})[state] = path
+    needed = []
+    for game, shots in sorted(games.items()):
+        reader = BoardReader()
+        geometry = None
+        count = 0
+        for state in (s for s in order if s in shots):
+            image = load_image(shots[state])
+            if geometry is None:
+                geometry = locate_boards(image)[0]
+            count += 1
+            if reader.read(image, geometry).board is not None and state != "fresh":
+                break
+        needed.append(count)
+        print(f"{game:>32}: whole board read after {count} screenshot(s)")
+    print(f"median {statistics.median(needed):.0f}, worst {max(needed)} screenshot(s) "
+          f"over {len(needed)} site(s) and scale(s)")
     return 0
 
 

@@ -59,6 +59,8 @@ BLOB_SCALE = 4  # blobs are grouped on a map this many times smaller
 AXIS_CANDIDATES = 2  # lattices kept per axis (pairs of them are tried)
 ALIGN_MARGIN = 4  # px beyond the board searched when putting its lines on whole pixels
 FOLD_RANGE = 0.03  # a proposed pitch is refined within this share of itself ...
+REFIT_RANGE = 0.02  # ... and refitted through the lines within this share of that
+HITS_MARGIN = 0.5  # pitches beyond a proposal's outermost found lines that still count
 FOLD_STEPS = 61  # ... in this many steps
 INSIDE_FRACTIONS = (0.25, 1 / 3, 0.5, 2 / 3, 0.75)  # where inside a cell no line may be
 LINE_CONTRAST = 0.25  # of the strong lines' contrast, what a line of the board shows
@@ -291,22 +293,49 @@ def _axis_lattices(profile: IntArray) -> list[_Lattice1D]:
         return []
     smooth = _smoothed(profile)
     fitted = []
-    for _, step in _candidate_progressions(peaks, strengths):
-        pitch, phase = _folded(smooth, step)
-        lattice = _comb_run(smooth, pitch, phase)
-        for _ in range(2):
-            if lattice is None:
-                break
-            refined = _through_peaks(smooth, lattice)
-            lattice = _comb_run(smooth, refined.pitch, refined.start % refined.pitch)
-        if lattice is not None:
-            fitted.append(lattice)
+    for start, step in _candidate_progressions(peaks, strengths):
+        # folded over the whole profile, and over where the proposal finds its lines
+        # only (a small board's frame and panel are wider than the board)
+        for folded in (smooth, _around_hits(smooth, peaks, start, step)):
+            lattice = _refitted(smooth, *_folded(folded, step))
+            if lattice is not None:
+                fitted.append(lattice)
     fitted.sort(key=lambda lattice: -lattice.score)
     kept: list[_Lattice1D] = []
     for lattice in fitted:
         if lattice.score > 0 and not any(_same_pitch(lattice.pitch, k.pitch) for k in kept):
             kept.append(lattice)
     return kept[:AXIS_CANDIDATES]
+
+
+def _refitted(smooth: FloatArray, pitch: float, phase: float) -> _Lattice1D | None:
+    """The run of lines at ``pitch`` and ``phase``, refitted through the board's own lines
+    (twice, keeping the folded pitch where odd outer lines would pull it off)."""
+    lattice = _comb_run(smooth, pitch, phase)
+    for _ in range(2):
+        if lattice is None:
+            return None
+        refined = _through_peaks(smooth, lattice)
+        if abs(refined.pitch / lattice.pitch - 1) > REFIT_RANGE:
+            return lattice
+        lattice = _comb_run(smooth, refined.pitch, refined.start % refined.pitch)
+    return lattice
+
+
+def _around_hits(smooth: FloatArray, peaks: FloatArray, start: float, pitch: float
+                 ) -> FloatArray:
+    """The profile where the proposed lines find peaks (and a little beyond, for lines a
+    pixel or two off), zero elsewhere: a small board's frame and panel, wider than the
+    board, must not pull the folding off the board's own pitch."""
+    k = np.round((peaks - start) / pitch)
+    hits = peaks[np.abs(peaks - (start + k * pitch)) <= PEAK_TOLERANCE]
+    if hits.size < MIN_CELLS + 1:
+        return smooth
+    kept = np.zeros_like(smooth)
+    low = max(int(hits.min() - HITS_MARGIN * pitch), 0)
+    high = min(int(hits.max() + HITS_MARGIN * pitch) + 1, smooth.size)
+    kept[low:high] = smooth[low:high]
+    return kept
 
 
 def _folded(smooth: FloatArray, pitch: float) -> tuple[float, float]:
