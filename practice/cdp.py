@@ -90,15 +90,32 @@ class CdpSession:
             raise CdpError(f"JavaScript error in {expression!r}: {text}")
         return result.get("result", {}).get("value")
 
-    def take_events(self, method: str) -> list[dict[str, Any]]:
-        """Remove and return the recorded events named ``method`` (their ``params``)."""
-        self.call("Runtime.evaluate", expression="0")  # flush events sent before this point
+    def take_events(self, method: str, wait_s: float = 0.2) -> list[dict[str, Any]]:
+        """Remove and return the recorded events named ``method`` (their ``params``),
+        after listening ``wait_s`` for more (without a command: a page held by a dialog
+        answers none)."""
+        self._listen(wait_s)
         taken = [event["params"] for event in self._events if event["method"] == method]
         self._events = [event for event in self._events if event["method"] != method]
         return taken
 
     def close(self) -> None:
         self._socket.close()
+
+    def _listen(self, wait_s: float) -> None:
+        """Keep the events that arrive within ``wait_s``."""
+        deadline = time.monotonic() + wait_s
+        try:
+            while (left := deadline - time.monotonic()) > 0:
+                self._socket.settimeout(left)
+                try:
+                    message = json.loads(self._socket.recv())
+                except websocket.WebSocketTimeoutException:
+                    break
+                if "method" in message:
+                    self._events.append(message)
+        finally:
+            self._socket.settimeout(self._timeout_s)
 
     def _receive(self) -> dict[str, Any]:
         try:

@@ -18,12 +18,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from practice.chromium import ChromiumApp, ScreenRect
-from practice.display import VirtualDisplay, require_program
-from practice.processes import StartedInWith, start_group, stop_group
-from practice.server import GameParams, GameServer
+from practice.browser_desktop import BrowserDesktop
+from practice.chromium import ScreenRect
+from practice.display import require_program
+from practice.processes import start_group, stop_group
+from practice.server import WEB_DIR, GameParams
 from practice.winemine import Winemine
-from practice.xinput import XInput
 
 READY_EXPRESSION = (
     "document.readyState === 'complete' && typeof window.__state === 'function'"
@@ -40,7 +40,7 @@ class XdemineurWindow:
     rect: ScreenRect
 
 
-class VirtualDesktop(StartedInWith):
+class VirtualDesktop(BrowserDesktop):
     """Xvfb + the game in a Chromium app window (+ xdemineur, winemine on request); a
     context manager.
 
@@ -58,36 +58,15 @@ class VirtualDesktop(StartedInWith):
         fit_window: bool = True,
         timeout_s: float = 30.0,
     ) -> None:
-        self.display = VirtualDisplay(*screen_size)
-        self.server = GameServer()
-        self.window_position = window_position
-        self.window_size = window_size
+        super().__init__(folder=WEB_DIR, screen_size=screen_size,
+                         window_position=window_position, window_size=window_size,
+                         timeout_s=timeout_s)
         self.game_params: GameParams = dict(game_params or {})
         self.fit_window = fit_window
-        self.timeout_s = timeout_s
-        self._chromium: ChromiumApp | None = None
-        self._xinput: XInput | None = None
         self._xdemineurs: list[XdemineurWindow] = []
         self._winemines: list[Winemine] = []
 
     # ------------------------------------------------------------ life cycle
-
-    def start(self) -> VirtualDesktop:
-        """Start everything and wait until the game page is ready."""
-        require_program("chromium")
-        try:
-            self.display.start(self.timeout_s)
-            self.server.start()
-            self._chromium = ChromiumApp(
-                self.display.env(), self.server.url(self.game_params), self.window_position,
-                self.window_size, self.timeout_s,
-            )
-            self._chromium.start()
-            self._wait_for_page()
-        except BaseException:
-            self.stop()
-            raise
-        return self
 
     def stop(self) -> None:
         """Stop everything this desktop started; safe to call more than once."""
@@ -97,30 +76,15 @@ class VirtualDesktop(StartedInWith):
         for xdemineur in self._xdemineurs:
             stop_group(xdemineur.process)
         self._xdemineurs.clear()
-        if self._chromium is not None:
-            self._chromium.stop()
-            self._chromium = None
-        self.server.stop()
-        self.display.stop()
+        super().stop()
+
+    def _first_url(self) -> str:
+        return self.server.url(self.game_params)
+
+    def _show(self) -> None:
+        self._wait_for_page()
 
     # ------------------------------------------------------------ the game page
-
-    @property
-    def chromium(self) -> ChromiumApp:
-        if self._chromium is None:
-            raise RuntimeError("the virtual desktop is not running")
-        return self._chromium
-
-    @property
-    def xinput(self) -> XInput:
-        """Real X mouse and keyboard on this desktop's display."""
-        if self._xinput is None:
-            self._xinput = XInput(self.display.env())
-        return self._xinput
-
-    def env(self) -> dict[str, str]:
-        """The environment with ``DISPLAY`` set to this desktop."""
-        return self.display.env()
 
     @property
     def url(self) -> str:

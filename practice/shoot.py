@@ -132,32 +132,37 @@ WINEMINE_MARGIN = 6  # px of desktop kept round winemine's window
 
 
 def shoot_winemine(out: Path) -> list[Path]:
-    """winemine's looks, each with the truth read from its memory."""
+    """winemine's looks, each with the truth read from its memory: named as the sites'
+    replay corpus names its shots (``winemine-x1-STATE``); the shots with a record dialog
+    over the board are ``winemine-dialog-...``."""
     written = []
     with VirtualDesktop(screen_size=(1200, 800)) as desktop:
         desktop.chromium.navigate("about:blank")  # a plain background round the window
         expert = desktop.start_winemine("expert", position=(60, 60))
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-fresh"))
+        written.append(save_winemine(desktop, expert, out / "winemine-x1-fresh"))
+        fresh = expert.truth()
+        expert.click_cell(fresh.rows // 2, fresh.columns // 2)
+        written.append(save_winemine(desktop, expert, out / "winemine-x1-first"))
         open_safely(expert, openings=4, numbers=6)
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-mid"))
+        written.append(save_winemine(desktop, expert, out / "winemine-x1-mid"))
         flag_frontier(expert, flags=6)
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-flags"))
+        written.append(save_winemine(desktop, expert, out / "winemine-x1-flag"))
         lose_winemine(expert)
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-lost"))
+        written.append(save_winemine(desktop, expert, out / "winemine-x1-lost"))
         expert.new_game()
         open_safely(expert, openings=2, numbers=0)
         flag_frontier(expert, flags=4)
         open_every_safe_cell(expert)
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-won-congratulations"))
+        written.append(save_winemine(desktop, expert, out / "winemine-dialog-congratulations"))
         press_enter_on_dialog(expert)
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-won-times"))
+        written.append(save_winemine(desktop, expert, out / "winemine-dialog-times"))
         press_enter_on_dialog(expert)
-        written.append(save_winemine(desktop, expert, out / "winemine-expert-won"))
+        written.append(save_winemine(desktop, expert, out / "winemine-x1-won"))
         expert.stop()
         for level, position in (("beginner", (60, 60)), ("intermediate", (300, 60))):
             game = desktop.start_winemine(level, position=position)
             open_safely(game, openings=1, numbers=3)
-            written.append(save_winemine(desktop, game, out / f"winemine-{level}"))
+            written.append(save_winemine(desktop, game, out / f"winemine-x1-{level}"))
     return written
 
 

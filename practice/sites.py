@@ -22,12 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from practice.browser_desktop import BrowserDesktop
 from practice.cdp import CdpError
-from practice.chromium import ChromiumApp, ScreenRect
-from practice.display import VirtualDisplay
-from practice.processes import StartedInWith
-from practice.server import GameServer
-from practice.xinput import XInput
+from practice.chromium import ScreenRect
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
@@ -94,7 +91,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
     return sites
 
 
-class SiteDesktop(StartedInWith):
+class SiteDesktop(BrowserDesktop):
     """Xvfb + a loopback server of the site's folder + the page in a Chromium window."""
 
     def __init__(self, site: Site, scale: float = 1.0, timeout_s: float = 30.0,
@@ -102,58 +99,28 @@ class SiteDesktop(StartedInWith):
         if not (site.folder / (site.page.split("?")[0] or "index.html")).is_file():
             raise SiteError(f"{site.name}: no start page {site.page} in {site.folder} "
                             "(fetch and build the site first; see docs/practice.md)")
-        self.site = site
-        self.scale = scale
-        self.timeout_s = timeout_s
-        self.answer_dialogs = answer_dialogs
         width, height = (round(side * scale) for side in site.viewport)
-        self.display = VirtualDisplay(width + 2 * WINDOW_MARGIN, height + 2 * WINDOW_MARGIN + 120)
-        self.server = GameServer(site.folder)
+        super().__init__(
+            folder=site.folder,
+            screen_size=(width + 2 * WINDOW_MARGIN, height + 2 * WINDOW_MARGIN + 120),
+            window_position=(WINDOW_MARGIN, WINDOW_MARGIN), window_size=site.viewport,
+            timeout_s=timeout_s, scale=scale,
+        )
+        self.site = site
+        self.answer_dialogs = answer_dialogs
         self.dialogs: list[str] = []
-        self._chromium: ChromiumApp | None = None
 
-    def start(self) -> SiteDesktop:
-        """Start everything, choose an expert game and wait until its board shows."""
-        try:
-            self.display.start(self.timeout_s)
-            self.server.start()
-            url = f"{self.server.base_url}/{self.site.page}"
-            self._chromium = ChromiumApp(
-                self.display.env(), url, (WINDOW_MARGIN, WINDOW_MARGIN),
-                self.site.viewport, self.timeout_s, scale=self.scale,
-            )
-            self._chromium.start()
-            self.chromium.wait_until(
-                f"document.readyState === 'complete' && location.href === {json.dumps(url)}",
-                f"{self.site.name}'s page")
-            self.chromium.resize_viewport(*self.site.viewport)
-            self.set_up()
-        except BaseException:
-            self.stop()
-            raise
-        return self
+    def _first_url(self) -> str:
+        return f"{self.server.base_url}/{self.site.page}"
 
-    def stop(self) -> None:
-        """Stop everything this desktop started; safe to call more than once."""
-        if self._chromium is not None:
-            self._chromium.stop()
-            self._chromium = None
-        self.server.stop()
-        self.display.stop()
-
-    @property
-    def chromium(self) -> ChromiumApp:
-        if self._chromium is None:
-            raise SiteError(f"{self.site.name}: the site's desktop is not running")
-        return self._chromium
-
-    def env(self) -> dict[str, str]:
-        """The environment with ``DISPLAY`` set to this desktop."""
-        return self.display.env()
-
-    def xinput(self) -> XInput:
-        """Real X mouse and keyboard on this desktop's display."""
-        return XInput(self.env())
+    def _show(self) -> None:
+        """Wait for the page, size its viewport, choose expert and wait for the board."""
+        url = self.chromium.url
+        self.chromium.wait_until(
+            f"document.readyState === 'complete' && location.href === {json.dumps(url)}",
+            f"{self.site.name}'s page")
+        self.chromium.resize_viewport(*self.site.viewport)
+        self.set_up()
 
     def window_rect(self) -> ScreenRect:
         """The page's viewport on the screen (screen pixels)."""
@@ -200,7 +167,7 @@ class SiteDesktop(StartedInWith):
     def handle_dialogs(self) -> None:
         """Record the JavaScript dialogs opened so far; accept them if so asked."""
         for event in self.chromium.session.take_events("Page.javascriptDialogOpening"):
-            self.dialogs.append(str(event.get("params", {}).get("message", "")))
+            self.dialogs.append(str(event.get("message", "")))
             if self.answer_dialogs:
                 self.chromium.session.call("Page.handleJavaScriptDialog", accept=True)
                 time.sleep(0.2)

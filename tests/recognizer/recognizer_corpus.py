@@ -42,7 +42,15 @@ class Shot:
 
 
 def corpus_names() -> list[str]:
-    return sorted(path.stem for path in CORPUS_DIR.glob("*.png"))
+    """Every screenshot of the corpus: the bundled game and xdemineur (``NAME``), and the
+    third-party sites and winemine (``sites/NAME``)."""
+    return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
+                  for path in CORPUS_DIR.rglob("*.png") if path.parent.name != "covered")
+
+
+def covered_names() -> list[str]:
+    """Screenshots of boards under a dialog (``covered/NAME``): never to be read."""
+    return sorted(f"covered/{path.stem}" for path in (CORPUS_DIR / "covered").glob("*.png"))
 
 
 def load_shot(name: str) -> Shot:

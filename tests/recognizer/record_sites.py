@@ -50,7 +50,7 @@ class SiteRecorder:
         self.out = out
         self.source = source
         self.display = desktop.env()["DISPLAY"]
-        self.x = desktop.xinput()
+        self.x = desktop.xinput
         self.rng = random.Random(f"{desktop.site.name}-{desktop.scale}")
 
     def record(self) -> list[str]:

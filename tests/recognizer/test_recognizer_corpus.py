@@ -6,7 +6,8 @@ import pytest
 
 from analyzer.board import format_board
 from recognizer.api import recognize
-from tests.recognizer.recognizer_corpus import corpus_names, load_shot
+from recognizer.reader import BoardReader
+from tests.recognizer.recognizer_corpus import corpus_names, covered_names, load_shot
 
 NAMES = corpus_names()
 
@@ -20,6 +21,41 @@ def test_the_corpus_covers_every_situation():
                       "dense_5", "dense_6", "dense_6_7", "dense_8"):
         assert f"xd_{situation}" in names
     assert sum(name.startswith("screen_") for name in names) >= 3
+
+
+def test_the_corpus_holds_eight_third_party_sites_and_winemine_at_several_scales():
+    shots = [name.removeprefix("sites/") for name in NAMES if name.startswith("sites/")]
+    games = {shot.rpartition("-")[0] for shot in shots}  # SITE-xSCALE
+    sites = {game.rpartition("-x")[0] for game in games}
+    assert len(sites - {"winemine"}) >= 8
+    assert "winemine" in sites
+    assert {game.rpartition("-x")[2] for game in games} >= {"1", "1.5"}
+    for state in ("fresh", "first", "mid", "lost", "won"):
+        assert sum(shot.endswith(f"-{state}") for shot in shots) >= 8, state
+
+
+@pytest.mark.parametrize("game", sorted({name.rpartition("-")[0] for name in NAMES
+                                          if name.startswith("sites/")}))
+def test_a_new_skin_is_learned_from_the_first_two_screenshots(game):
+    """With no tile set to start from, a game's fresh board and first opening are enough
+    for the reader to read every cell."""
+    fresh, first = f"{game}-fresh", f"{game}-first"
+    if fresh not in NAMES or first not in NAMES:
+        pytest.skip(f"{game} has no fresh board and first opening")
+    reader = BoardReader()
+    geometry = recognize(load_shot(fresh).image).geometry
+    assert geometry is not None
+    assert reader.read(load_shot(fresh).image, geometry).board == load_shot(fresh).board
+    assert reader.read(load_shot(first).image, geometry).board == load_shot(first).board
+
+
+@pytest.mark.parametrize("name", covered_names())
+def test_a_board_under_a_dialog_is_not_read(name):
+    """A dialog over the board (a best time, after a win) hides cells: the board is
+    refused, never read with what the dialog shows in place of the cells."""
+    recognition = recognize(load_shot(name).image)
+    assert recognition.board is None
+    assert recognition.unreadable or "no Minesweeper board" in recognition.message
 
 
 @pytest.mark.parametrize("name", NAMES)
