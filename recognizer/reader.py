@@ -32,10 +32,13 @@ from recognizer.learned import LearnedSkin, features, from_tile_set
 from recognizer.looks import TileLook, look_at
 from recognizer.naming import name_tile, red_face
 from recognizer.recognition import Recognition, Status
-from recognizer.sampling import cut_cells, native_cell
+from recognizer.sampling import cut_boxes, cut_cells, native_box
 from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CLUSTER_DISTANCE = 8.0  # cells this close to a cluster's first picture join the cluster
+DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
+DRIFT_ACROSS = 2  # ... and along its column
+MAX_REALIGNED = 120  # cells re-cut per reading at most
 MAX_CLUSTERS = 48  # new pictures named per pass at most
 LEARNING_PASSES = 2  # a second pass names what the first one's templates make clear
 PRIOR_SIZE_TOLERANCE = 0.2  # a tile set is tried on cells this close to its tile size
@@ -52,6 +55,7 @@ BEVEL_RATIO = (0.55, 1.8)  # how much weaker or stronger a band of a covered til
 CODES = np.array([TILE_CODES[kind] for kind in TILE_TYPES], dtype=np.int8)
 NEIGHBOURS = np.ones((3, 3), np.float32)
 BoolGrid = npt.NDArray[np.bool_]
+Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -87,8 +91,11 @@ class BoardReader:
         matches = self.skin.match(vectors)
         learned: list[str] = []
         steady = self._steady(geometry, vectors)
-        for _ in range(LEARNING_PASSES):
-            if matches.confident.all():
+        for passes in range(LEARNING_PASSES + 1):
+            if not matches.confident.all() and self.skin.templates:
+                vectors = self._realigned(picture, geometry, vectors, ~matches.confident)
+                matches = self.skin.match(vectors)
+            if matches.confident.all() or passes == LEARNING_PASSES:
                 break
             new = self._learn(picture, geometry, vectors, steady)
             if not new:
@@ -161,10 +168,52 @@ class BoardReader:
         for cluster, kind in named:
             if faulty[cluster.members].any() or self.skin.full:
                 continue
-            row, col = divmod(cluster.leader, geometry.cols)
-            self.skin.add(kind, vectors[cluster.leader], native_cell(picture, geometry, row, col))
+            _row, _col = divmod(cluster.leader, geometry.cols)
+            self.skin.add(kind, vectors[cluster.leader], self._native(picture, geometry,
+                                                                       cluster.leader))
             learned.append(kind)
         return learned
+
+    def _realigned(self, picture: Image, geometry: BoardGeometry,
+                   vectors: npt.NDArray[np.float32], unexplained: npt.NDArray[np.bool_],
+                   ) -> npt.NDArray[np.float32]:
+        """``vectors`` with each unexplained cell cut again where it reads as a known tile,
+        up to ``DRIFT`` px off its lattice place: some games lay a row out cell by cell,
+        and a cell that is narrower when opened shifts the rest of its row a little. The
+        cell moves along its row first, then along its column."""
+        cells = np.nonzero(unexplained)[0][:MAX_REALIGNED]
+        if cells.size == 0:
+            return vectors
+        boxes = np.array([geometry.cell_box(*divmod(int(i), geometry.cols)) for i in cells],
+                         dtype=np.float64)
+        best_dx = self._best_moves(picture, boxes, axis=0)
+        boxes[:, [0, 2]] += best_dx[:, None]
+        best_dy = self._best_moves(picture, boxes, axis=1, reach=DRIFT_ACROSS)
+        boxes[:, [1, 3]] += best_dy[:, None]
+        moved = (best_dx != 0) | (best_dy != 0)
+        if not moved.any():
+            return vectors
+        recut = features(cut_boxes(picture, boxes[moved]))
+        confident = self.skin.match(recut).confident
+        vectors = vectors.copy()
+        vectors[cells[moved][confident]] = recut[confident]
+        return vectors
+
+    def _best_moves(self, picture: Image, boxes: npt.NDArray[np.float64], axis: int,
+                    reach: int = DRIFT) -> npt.NDArray[np.float64]:
+        """Per box, the shift along ``axis`` (0: x, 1: y) at which its cut comes closest to
+        a known tile."""
+        shifts = np.arange(-reach, reach + 1, dtype=np.float64)
+        tried = np.repeat(boxes, shifts.size, axis=0)
+        tried[:, [axis, axis + 2]] += np.tile(shifts, len(boxes))[:, None]
+        distance = self.skin.match(features(cut_boxes(picture, tried))).distance
+        best = distance.reshape(len(boxes), shifts.size).argmin(axis=1)
+        return np.asarray(shifts[best], dtype=np.float64)
+
+    def _native(self, picture: Image, geometry: BoardGeometry, index: int) -> Image:
+        """Cell ``index`` at the screenshot's own resolution."""
+        row, col = divmod(index, geometry.cols)
+        return native_box(picture, geometry.cell_box(row, col))
 
     def _name(self, picture: Image, geometry: BoardGeometry, cluster: _Cluster,
               whole_board: bool) -> str | None:
@@ -172,9 +221,8 @@ class BoardReader:
         unlike anything known, is a fresh one: its cells are unopened, raised or not."""
         if whole_board and cluster.members.size == geometry.rows * geometry.cols:
             return "unopened"
-        row, col = divmod(cluster.leader, geometry.cols)
         look, known_bevel = self._relative_relief(
-            look_at(native_cell(picture, geometry, row, col)))
+            look_at(self._native(picture, geometry, cluster.leader)))
         kind = name_tile(look, known_bevel).kind
         if kind is None or not self._fits_family(kind, look):
             return None

@@ -21,6 +21,7 @@ from recognizer.image_io import Image, as_image
 
 CELL_SIZE = 16  # px a cell is resampled to before comparison
 SUPERSAMPLE = 2  # bilinear samples per output pixel along each axis
+BOXES_PER_ROW = 32  # boxes per row of the mosaic ``cut_boxes`` samples
 Cells = npt.NDArray[np.uint8]  # (N, CELL_SIZE, CELL_SIZE, 3)
 Maps = tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]]
 
@@ -37,6 +38,39 @@ def cut_tile(picture: Image) -> Cells:
     height, width = picture.shape[:2]
     return cut_cells(picture, BoardGeometry.regular(
         left=0, top=0, pitch_x=width, pitch_y=height, rows=1, cols=1))
+
+
+def cut_boxes(image: Image, boxes: npt.NDArray[np.float64]) -> Cells:
+    """Any ``(M, 4)`` boxes ``(x0, y0, x1, y1)`` resampled as cells are: ``(M, S, S, 3)``
+    (laid out ``BOXES_PER_ROW`` to a row of one mosaic, which OpenCV limits in height)."""
+    count = SUPERSAMPLE * CELL_SIZE
+    total = len(boxes)
+    rows = -(-total // BOXES_PER_ROW)
+    padded = np.zeros((rows * BOXES_PER_ROW, 4), dtype=np.float64)
+    padded[:total] = boxes
+    padded[total:] = boxes[0]
+    fractions = (np.arange(count) + 0.5) / count
+    xs = padded[:, 0:1] + fractions[None, :] * (padded[:, 2:3] - padded[:, 0:1]) - 0.5
+    ys = padded[:, 1:2] + fractions[None, :] * (padded[:, 3:4] - padded[:, 1:2]) - 0.5
+    shape = (rows, BOXES_PER_ROW, count, count)
+    map_x = np.broadcast_to(xs.reshape(rows, BOXES_PER_ROW, 1, count), shape)
+    map_y = np.broadcast_to(ys.reshape(rows, BOXES_PER_ROW, count, 1), shape)
+    # (rows, per_row, y, x) -> a mosaic of rows * count by per_row * count samples
+    mosaic_x = np.ascontiguousarray(map_x.transpose(0, 2, 1, 3), dtype=np.float32)
+    mosaic_y = np.ascontiguousarray(map_y.transpose(0, 2, 1, 3), dtype=np.float32)
+    sampled = cv2.remap(image, mosaic_x.reshape(rows * count, -1),
+                        mosaic_y.reshape(rows * count, -1), cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE)
+    return _cells_of_mosaic(as_image(sampled), rows, BOXES_PER_ROW)[:total]
+
+
+def native_box(image: Image, box: tuple[int, int, int, int]) -> Image:
+    """The whole image pixels of ``(x0, y0, x1, y1)`` (clipped to the image)."""
+    x0, y0, x1, y1 = box
+    height, width = image.shape[:2]
+    x0, y0 = min(max(x0, 0), width - 1), min(max(y0, 0), height - 1)
+    x1, y1 = min(max(x1, x0 + 1), width), min(max(y1, y0 + 1), height)
+    return image[y0:y1, x0:x1]
 
 
 def native_cell(image: Image, geometry: BoardGeometry, row: int, col: int) -> Image:

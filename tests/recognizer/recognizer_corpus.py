@@ -45,12 +45,20 @@ def corpus_names() -> list[str]:
     """Every screenshot of the corpus: the bundled game and xdemineur (``NAME``), and the
     third-party sites and winemine (``sites/NAME``)."""
     return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
-                  for path in CORPUS_DIR.rglob("*.png") if path.parent.name != "covered")
+                  for path in CORPUS_DIR.rglob("*.png")
+                  if path.parent.name not in ("covered", "partial"))
 
 
 def covered_names() -> list[str]:
-    """Screenshots of boards under a dialog (``covered/NAME``): never to be read."""
+    """Screenshots of boards under a dialog or a message drawn over them
+    (``covered/NAME``): never to be read."""
     return sorted(f"covered/{path.stem}" for path in (CORPUS_DIR / "covered").glob("*.png"))
+
+
+def partial_names() -> list[str]:
+    """Screenshots the recognizer reads only in part (``partial/NAME``): what it reads
+    must be right, the rest unreadable (see docs/practice.md for why each is here)."""
+    return sorted(f"partial/{path.stem}" for path in (CORPUS_DIR / "partial").glob("*.png"))
 
 
 def load_shot(name: str) -> Shot:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from analyzer.board import format_board
 from recognizer.api import recognize
 from recognizer.reader import BoardReader
-from tests.recognizer.recognizer_corpus import corpus_names, covered_names, load_shot
+from tests.recognizer.recognizer_corpus import (
+    corpus_names,
+    covered_names,
+    load_shot,
+    partial_names,
+)
 
 NAMES = corpus_names()
 
@@ -56,6 +62,20 @@ def test_a_board_under_a_dialog_is_not_read(name):
     recognition = recognize(load_shot(name).image)
     assert recognition.board is None
     assert recognition.unreadable or "no Minesweeper board" in recognition.message
+
+
+@pytest.mark.parametrize("name", partial_names())
+def test_what_a_partly_read_board_shows_is_right(name):
+    shot = load_shot(name)
+    recognition = recognize(shot.image)
+    assert recognition.board is None
+    assert recognition.codes is not None
+    assert recognition.codes.shape == shot.board.cells.shape
+    unreadable = set(recognition.unreadable)
+    wrong = [cell for cell, code in np.ndenumerate(recognition.codes)
+             if cell not in unreadable and code != shot.board.cells[cell]]
+    assert wrong == []
+    assert len(unreadable) <= 3
 
 
 @pytest.mark.parametrize("name", NAMES)
