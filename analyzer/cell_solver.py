@@ -56,6 +56,10 @@ class CellSolver:
         size, variables = self._variables(cells)
         return self._formula(z3core.Z3_mk_atleast(self._ref, size, variables, count))
 
+    def set_timeout(self, timeout_ms: int) -> None:
+        """Give every later check at most ``timeout_ms`` milliseconds."""
+        self._solver.set("timeout", max(1, timeout_ms))
+
     def add(self, formula: z3.BoolRef) -> None:
         """Assert ``formula`` for every later check."""
         z3core.Z3_solver_assert(self._ref, self._solver.solver, formula.as_ast())
