@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from analyzer.service import MAX_CELLS, create_app
+from analyzer.limits import MAX_CELLS
+from analyzer.service import create_app
 
 NEEDS_Z3 = "01.\n02.\n01.\n"
 # A 2 in the corner and an 8 mid-board: its exact endgame once recursed past Python's limit.
