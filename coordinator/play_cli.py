@@ -253,12 +253,13 @@ def _report(summary: RunSummary, args: argparse.Namespace) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Compare a recording with a fresh offline run of the recognizer and analyzer."""
+    from coordinator.recording import RecordingError
     from coordinator.replay import count_steps, replay_differences
 
     try:
         steps = count_steps(args.directory)
         differences = list(replay_differences(args.directory))
-    except FileNotFoundError as error:
+    except (FileNotFoundError, RecordingError) as error:
         print(f"sweeper replay: {error}", file=sys.stderr)
         return 2
     for line in differences:
