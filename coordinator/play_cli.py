@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from effector.geometry import Rect
 
 DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+MAX_HOLD_MS = 2000  # the effector's limit for one press
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -46,7 +47,9 @@ def register(commands: Any, serve_commands: Any) -> None:
     )
     _add_game_arguments(demo, games=5, record="recordings/demo")
     demo.add_argument("--seed", type=int, help="game seed (default: a new game each time)")
-    demo.add_argument("--cell", type=int, default=24, help="tile size in px (default 24)")
+    demo.add_argument(
+        "--cell", type=_within(8, 64), default=24, help="tile size in px, 8-64 (default 24)"
+    )
     demo.set_defaults(handler=run_demo)
 
     replay = commands.add_parser(
@@ -84,9 +87,9 @@ def _add_game_arguments(
     )
     parser.add_argument(
         "--hold-ms",
-        type=int,
+        type=_within(0, MAX_HOLD_MS),
         default=0,
-        help="hold each click this long (for games that ignore instant clicks)",
+        help=f"hold each click this long, 0-{MAX_HOLD_MS} (for games that ignore instant clicks)",
     )
     parser.add_argument(
         "--record",
@@ -135,6 +138,21 @@ def _region(text: str) -> tuple[int, int, int, int]:
     if width < 1 or height < 1:
         raise argparse.ArgumentTypeError(f"width and height must be at least 1, not {text!r}")
     return left, top, width, height
+
+
+def _within(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def _positive(text: str) -> int:
