@@ -124,3 +124,23 @@ def test_bad_input_gets_a_message_and_an_exit_code(
     err = capsys.readouterr().err
     assert exit_code == code, err
     assert words in err
+
+
+def test_a_fault_of_sweeper_itself_is_one_line_with_exit_70(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("injected\nfault")
+
+    monkeypatch.setattr("analyzer.api.analyze", broken)
+    monkeypatch.setattr("sys.stdin", io.StringIO("...\n"))
+    assert main(["analyze", "--total-mines", "1"]) == 70
+    err = capsys.readouterr().err
+    assert err == (
+        "sweeper analyze: internal error (RuntimeError: injected fault); "
+        "run with SWEEPER_TRACEBACK=1 for the traceback\n"
+    )
+    monkeypatch.setenv("SWEEPER_TRACEBACK", "1")
+    monkeypatch.setattr("sys.stdin", io.StringIO("...\n"))
+    with pytest.raises(RuntimeError, match="injected"):
+        main(["analyze", "--total-mines", "1"])
