@@ -52,7 +52,7 @@ class Admission:
         self.name = name
         self.workers = workers
         self.queue = queue
-        self._executor = ThreadPoolExecutor(workers, thread_name_prefix=f"{name}-worker")
+        self._executor: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
         self._admitted = 0
 
@@ -66,9 +66,10 @@ class Admission:
     ) -> T:
         """Run ``work`` on a worker thread and return its result (or raise its error)."""
         self._enter()
-        future = self._executor.submit(_started_in_time, work, start_by)
+        future = self._threads().submit(_started_in_time, work, start_by)
         future.add_done_callback(self._leave)
         waiting = asyncio.wrap_future(future)
+        waiting.add_done_callback(_retrieve)  # no "never retrieved" if the caller went away
         if start_by is not None:
             await asyncio.wait({waiting}, timeout=_seconds_until(start_by))
             if future.cancel():
@@ -79,8 +80,20 @@ class Admission:
             raise NotFinishedError(_late(finish_by)) from None
 
     def close(self) -> None:
-        """Drop the queued work and let the running work end on its own."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Drop the queued work and let the running work end on its own (a later ``run``
+        starts new threads: an app may be started again after it was shut down)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def _threads(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(
+                    self.workers, thread_name_prefix=f"{self.name}-worker"
+                )
+            return self._executor
 
     def _enter(self) -> None:
         with self._lock:
@@ -94,6 +107,11 @@ class Admission:
     def _leave(self, future: Future[Any]) -> None:
         with self._lock:
             self._admitted -= 1
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def _started_in_time(work: Callable[[], T], start_by: float | None) -> T:
