@@ -36,7 +36,13 @@ from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
 from analyzer.rules import Rules
-from effector.admission import Admission, NotFinishedError, NotStartedError, OverloadedError
+from effector.admission import (
+    Admission,
+    NotFinishedError,
+    NotStartedError,
+    OverloadedError,
+    RefuseWhenFullMiddleware,
+)
 from effector.auth import BearerTokenMiddleware
 from effector.body_limit import BodySizeLimitMiddleware
 
@@ -128,6 +134,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(RefuseWhenFullMiddleware, gates={("POST", "/analyze"): admission})
     if token is not None:
         app.add_middleware(BearerTokenMiddleware, token=token)
 

@@ -18,9 +18,12 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 T = TypeVar("T")
 
@@ -61,6 +64,18 @@ class Admission:
         """Pieces of work running or queued right now."""
         return self._admitted
 
+    @property
+    def full(self) -> bool:
+        """Whether the next piece of work would be refused."""
+        return self._admitted >= self.workers + self.queue
+
+    def refusal(self) -> OverloadedError:
+        """The error a piece of work gets when the workers and the queue are full."""
+        return OverloadedError(
+            f"the {self.name} is busy: {self.workers} request(s) in work and "
+            f"{self.queue} waiting, the most it takes; retry in {RETRY_AFTER_S} s"
+        )
+
     async def run(
         self, work: Callable[[], T], start_by: float | None = None, finish_by: float | None = None
     ) -> T:
@@ -97,11 +112,8 @@ class Admission:
 
     def _enter(self) -> None:
         with self._lock:
-            if self._admitted >= self.workers + self.queue:
-                raise OverloadedError(
-                    f"the {self.name} is busy: {self.workers} request(s) in work and "
-                    f"{self.queue} waiting, the most it takes; retry in {RETRY_AFTER_S} s"
-                )
+            if self.full:
+                raise self.refusal()
             self._admitted += 1
 
     def _leave(self, future: Future[Any]) -> None:
@@ -127,3 +139,22 @@ def _seconds_until(moment: float | None) -> float | None:
 def _late(moment: float | None) -> str:
     late = 0.0 if moment is None else max(0.0, time.perf_counter() - moment)
     return f"{late:.1f} s past its time"
+
+
+class RefuseWhenFullMiddleware:
+    """Answers 503 with ``Retry-After`` at once to a request for a full :class:`Admission`,
+    before its body is read or parsed: under overload refusing stays cheap, so the event
+    loop keeps time for ``/health`` and for the requests it admits."""
+
+    def __init__(self, app: ASGIApp, gates: Mapping[tuple[str, str], Admission]) -> None:
+        self.app = app
+        self.gates = gates  # (method, path) -> the admission its work goes through
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        gate = self.gates.get((scope.get("method", ""), scope.get("path", "")))
+        if scope["type"] == "http" and gate is not None and gate.full:
+            refusal = gate.refusal()
+            headers = {"Retry-After": str(refusal.retry_after_s)}
+            await JSONResponse({"detail": str(refusal)}, 503, headers)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -26,7 +26,12 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
 from effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
-from effector.admission import Admission, NotStartedError, OverloadedError
+from effector.admission import (
+    Admission,
+    NotStartedError,
+    OverloadedError,
+    RefuseWhenFullMiddleware,
+)
 from effector.auth import BearerTokenMiddleware
 from effector.body_limit import BodySizeLimitMiddleware
 from effector.encoding import (
@@ -118,6 +123,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
+    gates = {("POST", "/actions"): batches, ("GET", "/screenshot"): captures}
+    app.add_middleware(RefuseWhenFullMiddleware, gates=gates)
     if settings.token is not None:
         app.add_middleware(BearerTokenMiddleware, token=settings.token)
     _add_error_handlers(app, settings.wait_s)

@@ -52,12 +52,14 @@ def test_past_the_workers_and_queue_requests_get_503_at_once(pool: ThreadPoolExe
         admitted = [pool.submit(_post, url, SLOW) for _ in range(2)]
         _wait_until_running(admitted)
         refused, _ = _post(url, SLOW)
+        unread = httpx.post(f"{url}/analyze", content=b"{not json", timeout=10)
         health = httpx.get(f"{url}/health", timeout=10)
         busy_while_answering = not any(future.done() for future in admitted)
         results = [future.result() for future in admitted]
     assert refused.status_code == 503
     assert refused.headers["Retry-After"] == "1"
     assert "busy" in refused.json()["detail"]
+    assert unread.status_code == 503, "a refused body should not even be read"
     assert health.json() == {"status": "ok"}
     assert busy_while_answering, "the refusal and /health waited for the admitted requests"
     assert [response.status_code for response, _ in results] == [422, 422]
