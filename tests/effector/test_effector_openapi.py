@@ -1,6 +1,7 @@
 """Schemathesis against the effector's OpenAPI schema, on in-memory screen and input:
 requests generated from the schema, valid and invalid, and every answer checked against
-it. A schema-valid batch may still get 422 (a point off the screen) or 409."""
+it. A schema-valid batch may still get 422 (a point off the screen) or 409. Valid pauses
+and holds are cut to 0 ms, so that a generated batch does not run for a minute."""
 
 from __future__ import annotations
 
@@ -10,27 +11,14 @@ import numpy as np
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from effector.actions import MAX_HOLD_MS, MAX_PAUSE_MS
 from effector.service import create_app
-from effector.testing import ImageScreen, RecordingDevice
+from effector.testing import ImageScreen, RecordingDevice, without_waiting
 
 CONFIG = schemathesis.Config.from_dict({"checks": {"positive_data_acceptance": {
     "expected-statuses": ["2xx", "409", "413", "422", "503"]
 }}})
 APP = create_app(ImageScreen(np.zeros((60, 80, 3), np.uint8)), RecordingDevice())
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
-LONGEST = {"ms": MAX_PAUSE_MS, "hold_ms": MAX_HOLD_MS}
-
-
-def without_waiting(body: Any) -> None:
-    """Valid pauses and holds become 0 ms (invalid ones stay invalid), so a batch of 2000
-    actions does not take minutes; everything else is sent as generated."""
-    actions = body.get("actions") if isinstance(body, dict) else None
-    for action in actions if isinstance(actions, list) else []:
-        for key, longest in LONGEST.items():
-            value = action.get(key) if isinstance(action, dict) else None
-            if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= longest:
-                action[key] = 0
 
 
 @schema.parametrize()
