@@ -23,6 +23,8 @@ from typing import Any
 
 from analyzer.board import Board, Cell
 from analyzer.deduce import certain_cells
+from analyzer.errors import AnalysisError
+from analyzer.limits import too_many_cells
 from analyzer.move import Move, choose_move
 from analyzer.odds import FloatGrid, board_odds
 from analyzer.policy import policy_move
@@ -75,10 +77,14 @@ def analyze(
     """Analyze ``board`` holding ``total_mines`` mines in all (flags included).
 
     Raise :class:`~analyzer.errors.AnalysisError` (its subclass ``UnsatisfiableError``
-    naming the cells at fault) for input no mine placement fits, and
+    naming the cells at fault) for input no mine placement fits or a board over
+    :data:`~analyzer.limits.MAX_CELLS` cells, and
     :class:`~analyzer.errors.AnalysisTimeoutError` past ``time_limit_s`` seconds.
     """
     started = time.perf_counter()
+    refusal = too_many_cells(board.width, board.height)
+    if refusal is not None:
+        raise AnalysisError(refusal)
     checked_rules = check_rules(rules)
     deadline = None if time_limit_s is None else started + time_limit_s
     odds = board_odds(board, total_mines, deadline)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from analyzer.limits import MAX_BOARD_TEXT
+
 UNOPENED = -1
 FLAG = -2
 MINE = -3
@@ -94,6 +96,10 @@ def parse_board(text: str) -> Board:
     """Read board text; raise :class:`BoardError` naming the row and column at fault."""
     if not isinstance(text, str):
         raise BoardError(f"board text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_BOARD_TEXT:
+        raise BoardError(
+            f"the board text has {len(text)} characters; at most {MAX_BOARD_TEXT} are read"
+        )
     lines = text.replace("\r\n", "\n").split("\n")
     while lines and lines[-1] == "":
         lines.pop()

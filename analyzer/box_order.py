@@ -5,32 +5,42 @@ constraints (touched by a visited box and by one still to come), so a good order
 along the frontier and closes constraints soon after opening them. A few candidate
 orders are built (greedy and breadth-first, each from both ends of the component) and
 the one with the fewest states in the worst case is kept (small components just take
-the greedy order from one end).
+the greedy order from one end). Building them takes time on components of thousands of
+boxes, so it stops once the analysis's deadline has passed.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
+from analyzer.clock import past
+from analyzer.errors import AnalysisTimeoutError
 from analyzer.frontier import Component
 
 # Up to this many boxes any sensible order has few states: take the first candidate.
 SMALL_COMPONENT = 12
+CLOCK_EVERY_STEPS = 256  # how often the greedy order looks at the deadline
 
 
-def box_order(component: Component) -> list[int]:
-    """Indices of ``component.boxes`` in the order enumeration should visit them."""
+def box_order(component: Component, deadline: float | None = None) -> list[int]:
+    """Indices of ``component.boxes`` in the order enumeration should visit them.
+
+    Raise :class:`AnalysisTimeoutError` once ``deadline`` has passed.
+    """
     if len(component.boxes) <= 2:
         return list(range(len(component.boxes)))
     neighbours = _box_graph(component)
     far_end = _farthest(neighbours, 0)
     if len(component.boxes) <= SMALL_COMPONENT:
-        return _greedy(component, neighbours, far_end)
+        return _greedy(component, neighbours, far_end, deadline)
     other_end = _farthest(neighbours, far_end)
     candidates = [
         order
         for start in dict.fromkeys((far_end, other_end))
-        for order in (_greedy(component, neighbours, start), _breadth_first(neighbours, start))
+        for order in (
+            _greedy(component, neighbours, start, deadline),
+            _breadth_first(neighbours, start),
+        )
     ]
     return min(candidates, key=lambda order: state_bound(component, order))
 
@@ -100,7 +110,9 @@ def _breadth_first(neighbours: list[list[int]], start: int) -> list[int]:
     return order
 
 
-def _greedy(component: Component, neighbours: list[list[int]], start: int) -> list[int]:
+def _greedy(
+    component: Component, neighbours: list[list[int]], start: int, deadline: float | None
+) -> list[int]:
     """Repeatedly take the box that grows the open set least, nearest ``start`` on ties."""
     distance = _distances(neighbours, start)
     unvisited_boxes = [0] * len(component.needs)
@@ -119,6 +131,8 @@ def _greedy(component: Component, neighbours: list[list[int]], start: int) -> li
         return opens - closes, distance[index], index
 
     while candidates:
+        if len(order) % CLOCK_EVERY_STEPS == 0 and past(deadline):
+            raise AnalysisTimeoutError("the analysis ran out of time while ordering the frontier")
         chosen = min(candidates, key=growth)
         candidates.discard(chosen)
         order.append(chosen)

@@ -3,7 +3,11 @@
 The constraints are built through Z3's C API: the Python wrappers (``PbEq``,
 ``Solver.add``) spend tens of microseconds per constraint on argument checks, which
 would dominate the analysis of a whole board. Z3's Python bindings share one context
-that is not thread-safe, so every use goes through :data:`Z3_LOCK`.
+that is not thread-safe, so every use goes through :data:`Z3_LOCK`. Its objects may
+still be freed in any thread, outside the lock (an exception's traceback carries solvers
+out of it; the garbage collector runs anywhere), so the context is told to take
+reference-count decrements from any thread; without that, such a free while another
+thread builds formulas crashes the process.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from analyzer.board import Cell
 from analyzer.errors import AnalysisTimeoutError
 
 Z3_LOCK = threading.RLock()
+z3core.Z3_enable_concurrent_dec_ref(z3.main_ctx().ref())
 
 
 class CellSolver:
@@ -55,6 +60,10 @@ class CellSolver:
             return z3.BoolVal(count <= 0, self._context)
         size, variables = self._variables(cells)
         return self._formula(z3core.Z3_mk_atleast(self._ref, size, variables, count))
+
+    def set_timeout(self, timeout_ms: int) -> None:
+        """Give every later check at most ``timeout_ms`` milliseconds."""
+        self._solver.set("timeout", max(1, timeout_ms))
 
     def add(self, formula: z3.BoolRef) -> None:
         """Assert ``formula`` for every later check."""

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from typing import Any
 
 from analyzer.rules import RULES
+from effector.cli import port
 
 DEFAULT_PORT = 8001
+MAX_WORKERS_OR_QUEUE = 1000
+SWITCH_INTERVAL_S = 0.001
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
@@ -34,7 +38,7 @@ def register(commands: Any, serve_commands: Any) -> None:
     )
     analyze.add_argument("--rules", choices=RULES, default="safe", help="first-click rules")
     analyze.add_argument(
-        "--time-limit", type=float, default=60.0, metavar="SECONDS",
+        "--time-limit", type=seconds, default=60.0, metavar="SECONDS",
         help="give up after this long (default: 60)",
     )
     analyze.set_defaults(handler=run_analyze)
@@ -46,16 +50,53 @@ def register(commands: Any, serve_commands: Any) -> None:
         "--host", default="127.0.0.1",
         help="address to bind (default: loopback; any other needs --token)",
     )
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT)
+    serve.add_argument("--port", type=port, default=DEFAULT_PORT)
     serve.add_argument(
         "--token", default=os.environ.get(TOKEN_ENV),
         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})",
     )
     serve.add_argument(
-        "--time-limit", type=float, default=10.0, metavar="SECONDS",
-        help="per-request time limit; past it the answer is 503 (default: 10)",
+        "--time-limit", type=seconds, default=10.0, metavar="SECONDS",
+        help="per-request time limit, counted from arrival; past it the answer is 503 "
+        "(default: 10)",
+    )
+    serve.add_argument(
+        "--workers", type=_count(1), metavar="N",
+        help="analyses run at once (default: 1; they share Python's GIL, so more add "
+        "little speed)",
+    )
+    serve.add_argument(
+        "--queue", type=_count(0), metavar="N",
+        help="requests that may wait for a worker; past that the answer is 503 at once "
+        "(default: 4 per worker)",
     )
     serve.set_defaults(handler=run_serve)
+
+
+def seconds(text: str) -> float:
+    """A time limit: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive, finite number, not {text!r}")
+    return value
+
+
+def _count(least: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if not least <= value <= MAX_WORKERS_OR_QUEUE:
+            raise argparse.ArgumentTypeError(
+                f"must be {least} to {MAX_WORKERS_OR_QUEUE}, not {value}"
+            )
+        return value
+
+    return parse
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -67,7 +108,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     try:
         text = _read_text(args.file)
         result = analyze(parse_board(text), args.total_mines, args.rules, args.time_limit)
-    except (OSError, UnicodeDecodeError, BoardError, AnalysisError, AnalysisTimeoutError) as error:
+    except (OSError, BoardError, AnalysisError, AnalysisTimeoutError) as error:
         print(f"sweeper analyze: {_one_line(error)}", file=sys.stderr)
         return 2
     print(json.dumps(result.to_json()))
@@ -87,18 +128,32 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from analyzer.service import create_app
 
-    uvicorn.run(create_app(args.time_limit, args.token), host=args.host, port=args.port)
+    app = create_app(args.time_limit, args.token, args.workers, args.queue)
+    # Analyses hold Python's GIL in long stretches; hand it back to the event loop (which
+    # answers /health and refuses excess requests) within 1 ms instead of 5.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    uvicorn.run(app, host=args.host, port=args.port)
     return 0
 
 
 def _read_text(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
+    """The board text, read no further than one character past the size limit (so an
+    endless stream cannot fill the memory; parsing then names the limit)."""
+    from analyzer.limits import MAX_BOARD_TEXT
+
+    where = "standard input" if name == "-" else name
     try:
+        if name == "-":
+            return sys.stdin.read(MAX_BOARD_TEXT + 1)
         with open(name, encoding="utf-8") as file:
-            return file.read()
+            return file.read(MAX_BOARD_TEXT + 1)
     except OSError as error:
-        raise OSError(f"cannot read {name}: {error.strerror or error}") from None
+        raise OSError(f"cannot read {where}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise OSError(
+            f"cannot read {where}: not UTF-8 text (byte {error.object[error.start]:#04x} "
+            f"at offset {error.start})"
+        ) from None
 
 
 def _one_line(error: Exception) -> str:

@@ -51,8 +51,13 @@ def certain_cells(
     deadline: float | None = None,
 ) -> Deductions:
     """Every certain unknown cell of ``frontier``, each confirmed by Z3 (see the module)."""
-    with Z3_LOCK:
+    wait_s = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+    if not Z3_LOCK.acquire(timeout=wait_s):
+        raise AnalysisTimeoutError("the analysis ran out of time waiting for Z3 (busy)")
+    try:
         return _Deducer(frontier, deadline).run(odds, unenumerated)
+    finally:
+        Z3_LOCK.release()
 
 
 class _Deducer:
@@ -157,6 +162,9 @@ class _Deducer:
     def _check(self, solver: CellSolver, *assumptions: z3.BoolRef) -> bool:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise AnalysisTimeoutError("the analysis ran out of time while checking with Z3")
+        timeout_ms = self._timeout_ms()
+        if timeout_ms is not None:
+            solver.set_timeout(timeout_ms)  # what is left now, not when the solver was made
         self.checks += 1
         return solver.is_satisfiable(*assumptions)
 

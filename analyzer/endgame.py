@@ -12,8 +12,11 @@ few ``&``. The search:
 - otherwise every undecided cell is tried as a guess; its worth is the sum over the
   numbers it can show of (placements showing that number / all) x the worth of that part.
 
-Positions are memoised on their set of placements. A node budget bounds the work; when
-it runs out the search gives up (returns None) rather than answering inexactly.
+Positions are memoised on their set of placements. A node budget bounds the work, and a
+depth budget the recursion (a long line of reveals that each rule out a few placements
+would otherwise exhaust Python's stack); when either runs out the search gives up
+(returns None) rather than answering inexactly. Placements are listed only for frontiers
+of at most :data:`MAX_FRONTIER_CELLS` cells, for the same reason.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from analyzer.lookahead import counted
 
 MAX_SOLUTIONS = 2000
 MAX_NODES = 200_000
+MAX_DEPTH = 100  # reveals in one line of play; each costs three Python frames
+MAX_FRONTIER_CELLS = 200  # the lister recurses two frames per frontier cell
 CLOCK_EVERY_NODES = 256  # how often the search looks at the deadline
 
 
@@ -47,7 +52,9 @@ class _OutOfBudgetError(Exception):
 
 def list_solutions(problem: Problem, limit: int | None = None) -> list[frozenset[Cell]] | None:
     """Every mine placement of ``problem`` (as the set of mined cells), or None past ``limit``
-    (default :data:`MAX_SOLUTIONS`)."""
+    (default :data:`MAX_SOLUTIONS`) or when the frontier is too long to list."""
+    if len(problem.frontier) > MAX_FRONTIER_CELLS:
+        return None
     lister = _Lister(problem, MAX_SOLUTIONS if limit is None else limit)
     return lister.solutions if lister.place(0) else None
 
@@ -122,7 +129,7 @@ def best_endgame_move(
     nodes = MAX_NODES if max_nodes is None else max_nodes
     search = _Search(problem, solutions, nodes, deadline)
     try:
-        worth, cell = search.best_guess(search.everything)
+        worth, cell = search.best_guess(search.everything, 0)
     except _OutOfBudgetError:
         return None
     if cell is None:
@@ -139,7 +146,7 @@ def win_probability(
         return None
     search = _Search(problem, solutions, MAX_NODES if max_nodes is None else max_nodes, None)
     try:
-        return search.worth(search.everything)
+        return search.worth(search.everything, 0)
     except _OutOfBudgetError:
         return None
 
@@ -203,26 +210,27 @@ class _Search:
         self.nodes_left = max_nodes
         self.deadline = deadline
 
-    def worth(self, placements: int) -> float:
-        """The probability of winning from the set ``placements`` with best play."""
+    def worth(self, placements: int, depth: int) -> float:
+        """The probability of winning from the set ``placements`` with best play, reached
+        ``depth`` reveals into the search."""
         if placements & (placements - 1) == 0:
             return 1.0
         known = self.memo.get(placements)
         if known is not None:
             return known
         self.nodes_left -= 1
-        if self.nodes_left < 0 or self._out_of_time():
+        if self.nodes_left < 0 or depth > MAX_DEPTH or self._out_of_time():
             raise _OutOfBudgetError
-        result = self._free_split(placements)
+        result = self._free_split(placements, depth)
         if result is None:
-            result, _ = self.best_guess(placements)
+            result, _ = self.best_guess(placements, depth)
         self.memo[placements] = result
         return result
 
     def _out_of_time(self) -> bool:
         return self.nodes_left % CLOCK_EVERY_NODES == 0 and past(self.deadline)
 
-    def _free_split(self, placements: int) -> float | None:
+    def _free_split(self, placements: int, depth: int) -> float | None:
         """Worth via a cell that is safe everywhere but still tells placements apart."""
         for mine_mask, value_masks in zip(self.mine_masks, self.value_masks, strict=True):
             if placements & mine_mask:
@@ -230,10 +238,11 @@ class _Search:
             parts = [placements & mask for mask in value_masks if placements & mask]
             if len(parts) > 1:
                 total = placements.bit_count()
-                return sum(part.bit_count() * self.worth(part) for part in parts) / total
+                worths = (part.bit_count() * self.worth(part, depth + 1) for part in parts)
+                return sum(worths) / total
         return None
 
-    def best_guess(self, placements: int) -> tuple[float, Cell | None]:
+    def best_guess(self, placements: int, depth: int) -> tuple[float, Cell | None]:
         """The best cell to open in ``placements`` and the winning probability it gives."""
         total = placements.bit_count()
         options = []
@@ -250,7 +259,7 @@ class _Search:
             for mask in self.value_masks[index]:
                 part = placements & mask
                 if part:
-                    wins += part.bit_count() * self.worth(part)
+                    wins += part.bit_count() * self.worth(part, depth + 1)
             if wins / total > best_worth:
                 best_worth, best_cell = wins / total, self.cells[index]
         return best_worth, best_cell

@@ -89,7 +89,7 @@ def count_component(
     distinct states, :class:`AnalysisTimeoutError` once ``deadline`` (a
     ``time.perf_counter()`` value) has passed.
     """
-    steps = _plan(component, box_order(component))
+    steps = _plan(component, box_order(component, deadline))
     layers: list[dict[State, list[int]]] = [{(): [1]}]
     moves: list[dict[State, list[Move]]] = []
     for step in steps:

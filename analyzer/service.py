@@ -1,19 +1,26 @@
 """The analyzer over HTTP (FastAPI): ``POST /analyze``, ``GET /health``, docs at ``/docs``.
 
-Limits: a board has at most :data:`MAX_CELLS` cells (its text at most
-:data:`MAX_BOARD_TEXT` characters); larger ones get a 422. Each request has a time
-limit (``time_limit_s``, 10 s by default); past it the answer is 503 with a message.
-Requests run in worker threads; their Z3 checks take turns (Z3's Python context is
-shared), so a slow board can delay others, but ``/health`` always answers.
+Limits: a board has at most :data:`~analyzer.limits.MAX_CELLS` cells (its text at most
+:data:`~analyzer.limits.MAX_BOARD_TEXT` characters; larger: 422) and a body at most
+:data:`MAX_BODY_BYTES` bytes (larger: 413). Each request has a time limit
+(``time_limit_s``, 10 s by default) counted from its arrival; past it the answer is 503.
+
+Admission control (:mod:`effector.admission`): analyses run on ``workers`` threads of
+their own (one by default), at most ``queue`` more wait (4 per worker), and any request
+past that is answered 503 with ``Retry-After`` at once, before its body is read.
+``/health`` runs on the event loop, so it always answers. Z3 checks take turns (Z3's
+Python context is shared).
 
 Errors are always ``{"detail": "<one line>"}``: 422 for a request or board that is
-wrong (naming the field, or the rows and cells at fault), 503 past the time limit, and
-500 only for a fault in the analyzer itself, without a traceback.
+wrong (naming the field, or the rows and cells at fault), 413 for a body over the
+limit, 503 when busy or past the time limit, and 500 only for a fault in the analyzer
+itself, without a traceback.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -22,16 +29,29 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictInt, StrictStr
+from starlette.exceptions import HTTPException
 
 from analyzer.api import analyze
 from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
+from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
 from analyzer.rules import Rules
+from effector.admission import (
+    Admission,
+    NotFinishedError,
+    NotStartedError,
+    OverloadedError,
+    RefuseWhenFullMiddleware,
+)
 from effector.auth import BearerTokenMiddleware
+from effector.body_limit import BodySizeLimitMiddleware
 
-MAX_CELLS = 10_000
-MAX_BOARD_TEXT = 3 * MAX_CELLS  # room for "\r\n" after every row of a 1-wide board
 DEFAULT_TIME_LIMIT_S = 10.0
+# Analyses run at once. They hold Python's GIL most of the time, so a second one adds
+# little speed, and it takes the GIL from the event loop: /health and the refusals of an
+# overloaded service slowed from about 60 to 140 ms (p99) with two on two cores.
+DEFAULT_WORKERS = 1
+MAX_BODY_BYTES = 1 << 20  # a board at the cell limit takes well under 100 KB of JSON
 MAX_LISTED_ERRORS = 5
 
 _log = logging.getLogger(__name__)
@@ -88,15 +108,22 @@ class HealthOut(BaseModel):
 
 
 def create_app(
-    time_limit_s: float | None = DEFAULT_TIME_LIMIT_S, token: str | None = None
+    time_limit_s: float | None = DEFAULT_TIME_LIMIT_S,
+    token: str | None = None,
+    workers: int | None = None,
+    queue: int | None = None,
 ) -> FastAPI:
     """The analyzer's FastAPI application; with ``token``, every request must carry
-    ``Authorization: Bearer <token>`` (else 401)."""
+    ``Authorization: Bearer <token>`` (else 401). ``workers`` analyses run at once
+    (default 1) and ``queue`` more may wait (default 4 per worker)."""
+    workers = workers or DEFAULT_WORKERS
+    admission = Admission("analyzer", workers, 4 * workers if queue is None else queue)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         analyze(parse_board(EXAMPLE_BOARD), EXAMPLE_MINES)  # load Z3 before the first request
         yield
+        admission.close()
 
     app = FastAPI(
         title="sweeper analyzer",
@@ -104,31 +131,55 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
     )
+    app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(RefuseWhenFullMiddleware, gates={("POST", "/analyze"): admission})
     if token is not None:
         app.add_middleware(BearerTokenMiddleware, token=token)
 
     @app.get("/health", response_model=HealthOut)
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:
         return {"status": "ok"}
 
     @app.post(
         "/analyze",
         response_model=AnalyzeResponse,
-        responses={422: {"model": ErrorOut}, 503: {"model": ErrorOut}},
+        responses={
+            413: {"model": ErrorOut, "description": "The body is over the size limit."},
+            422: {"model": ErrorOut, "description": "The request or the board is wrong."},
+            503: {"model": ErrorOut, "description": "Busy (with Retry-After), or past the "
+                  "time limit."},
+        },
     )
-    def analyze_board(request: AnalyzeRequest) -> dict[str, Any]:
+    async def analyze_board(request: AnalyzeRequest) -> JSONResponse:
         """Certain cells, exact probabilities and the next move for one board."""
-        board = parse_board(request.board)
-        cells = board.width * board.height
-        if cells > MAX_CELLS:
-            raise AnalysisError(
-                f"the board has {cells} cells ({board.width}x{board.height}); "
-                f"at most {MAX_CELLS} are served"
-            )
-        return analyze(board, request.total_mines, request.rules, time_limit_s).to_json()
+        deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+        return await admission.run(
+            lambda: _answer(request, deadline), start_by=deadline, finish_by=deadline
+        )
 
-    _add_error_handlers(app)
+    _add_error_handlers(app, time_limit_s)
     return app
+
+
+def _answer(request: AnalyzeRequest, deadline: float | None) -> JSONResponse:
+    """The 200 answer, computed on a worker thread; a fault of the analyzer itself is a
+    500 answer here, so it never reaches the server (which would drop the connection)."""
+    board = parse_board(request.board)
+    left = None if deadline is None else deadline - time.perf_counter()
+    if left is not None and left <= 0:
+        raise AnalysisTimeoutError("the analysis did not start before its time limit")
+    try:
+        return JSONResponse(analyze(board, request.total_mines, request.rules, left).to_json())
+    except (AnalysisError, AnalysisTimeoutError):
+        raise
+    except Exception as fault:
+        _log.exception("analyzer fault")
+        return _fault_answer(fault)
+
+
+def _fault_answer(fault: BaseException) -> JSONResponse:
+    detail = f"internal analyzer error ({type(fault).__name__}); see the service log"
+    return JSONResponse({"detail": detail}, 500)
 
 
 def describe_validation_errors(errors: Sequence[Any]) -> str:
@@ -148,7 +199,11 @@ def _describe_error(error: Any) -> str:
     return f"{'.'.join(location)}: {message}"
 
 
-def _add_error_handlers(app: FastAPI) -> None:
+def _add_error_handlers(app: FastAPI, time_limit_s: float | None) -> None:
+    limit = "its time limit"
+    if time_limit_s is not None:
+        limit = f"the {time_limit_s:g} s time limit of this service, counted from arrival"
+
     async def request_invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         return JSONResponse({"detail": describe_validation_errors(exc.errors())}, 422)
@@ -156,18 +211,35 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def unprocessable(request: Request, exc: Exception) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, 422)
 
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
+            cause = exc.__cause__ or exc.detail
+            return JSONResponse({"detail": f"the body cannot be read as JSON: {cause}"}, 422)
+        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, exc.headers)
+
     async def out_of_time(request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": f"{exc} (time limit of this service)"}, 503)
+        return JSONResponse({"detail": f"{exc} ({limit})"}, 503)
+
+    async def not_in_time(request: Request, exc: Exception) -> JSONResponse:
+        started = "did not finish" if isinstance(exc, NotFinishedError) else "did not start"
+        return JSONResponse({"detail": f"the analysis {started} within {limit}"}, 503)
+
+    async def busy(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, OverloadedError)
+        headers = {"Retry-After": str(exc.retry_after_s)}
+        return JSONResponse({"detail": str(exc)}, 503, headers=headers)
 
     async def internal_fault(request: Request, exc: Exception) -> JSONResponse:
         _log.exception("analyzer fault", exc_info=exc)
-        return JSONResponse(
-            {"detail": f"internal analyzer error ({type(exc).__name__}); see the service log"},
-            500,
-        )
+        return _fault_answer(exc)
 
     app.add_exception_handler(RequestValidationError, request_invalid)
+    app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(BoardError, unprocessable)
     app.add_exception_handler(AnalysisError, unprocessable)
     app.add_exception_handler(AnalysisTimeoutError, out_of_time)
+    app.add_exception_handler(NotStartedError, not_in_time)
+    app.add_exception_handler(NotFinishedError, not_in_time)
+    app.add_exception_handler(OverloadedError, busy)
     app.add_exception_handler(Exception, internal_fault)

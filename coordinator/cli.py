@@ -13,6 +13,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+TRACEBACK_ENV = "SWEEPER_TRACEBACK"
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
+
 # Modules whose ``register(commands, serve_commands)`` adds sub-commands, in help order.
 COMMAND_MODULES = (
     "analyzer.cli",
@@ -56,6 +59,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``sweeper ... | head``): stop quietly, as cat does.
         _silence_stdout()
         return 141
+    except Exception as fault:  # a fault of sweeper itself: bad input has its own messages
+        if os.environ.get(TRACEBACK_ENV):
+            raise
+        message = " ".join(str(fault).split()) or "no message"
+        print(
+            f"sweeper {args.command}: internal error ({type(fault).__name__}: {message}); "
+            f"run with {TRACEBACK_ENV}=1 for the traceback",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL_ERROR
 
 
 def _silence_stdout() -> None:

@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Literal
 
@@ -30,12 +30,13 @@ def free_loopback_port() -> int:
 
 @contextmanager
 def local_service(
-    service: Service, env: Mapping[str, str], timeout_s: float = 30.0
+    service: Service, env: Mapping[str, str], timeout_s: float = 30.0, args: Sequence[str] = ()
 ) -> Iterator[str]:
-    """Run ``sweeper serve SERVICE`` on loopback with ``env``; yield its URL once healthy."""
+    """Run ``sweeper serve SERVICE [ARGS]`` on loopback with ``env``; yield its URL once
+    healthy."""
     port = free_loopback_port()
     url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "coordinator", "serve", service, "--port", str(port)]
+    command = [sys.executable, "-m", "coordinator", "serve", service, "--port", str(port), *args]
     process = start_group(command, env)
     try:
         _wait_until_healthy(service, url, process, timeout_s)

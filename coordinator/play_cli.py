@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
+MAX_HOLD_MS = 2000  # the effector's limit for one press
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -50,7 +51,9 @@ def register(commands: Any, serve_commands: Any) -> None:
                       help="what to play: the bundled web game in Chromium, or Wine's "
                       "winemine (the Windows clone) at expert (default web)")
     demo.add_argument("--seed", type=int, help="game seed (default: a new game each time)")
-    demo.add_argument("--cell", type=int, default=24, help="tile size in px (default 24)")
+    demo.add_argument(
+        "--cell", type=_within(8, 64), default=24, help="tile size in px, 8-64 (default 24)"
+    )
     demo.set_defaults(handler=run_demo)
 
     replay = commands.add_parser(
@@ -88,9 +91,9 @@ def _add_game_arguments(
     )
     parser.add_argument(
         "--hold-ms",
-        type=int,
+        type=_within(0, MAX_HOLD_MS),
         default=0,
-        help="hold each click this long (for games that ignore instant clicks)",
+        help=f"hold each click this long, 0-{MAX_HOLD_MS} (for games that ignore instant clicks)",
     )
     parser.add_argument(
         "--record",
@@ -172,6 +175,19 @@ def _point(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"expected X,Y as two whole numbers, not {text!r}") from None
     return x, y
+def _within(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def _positive(text: str) -> int:
@@ -330,12 +346,13 @@ def _report(summary: RunSummary, args: argparse.Namespace) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Compare a recording with a fresh offline run of the recognizer and analyzer."""
+    from coordinator.recording import RecordingError
     from coordinator.replay import count_steps, replay_differences
 
     try:
         steps = count_steps(args.directory)
         differences = list(replay_differences(args.directory))
-    except FileNotFoundError as error:
+    except (FileNotFoundError, RecordingError) as error:
         print(f"sweeper replay: {error}", file=sys.stderr)
         return 2
     for line in differences:

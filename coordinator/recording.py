@@ -17,7 +17,9 @@ from typing import Any
 import cv2
 import numpy as np
 import numpy.typing as npt
+from pydantic import TypeAdapter, ValidationError
 
+from analyzer.board import BoardError, parse_board
 from coordinator.replay_page import render_replay_page
 
 
@@ -39,6 +41,10 @@ class StepRecord:
     move: dict[str, Any] | None = None
     clicks: list[dict[str, Any]] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class RecordingError(ValueError):
+    """A recorded step that cannot be read back; the message names the file and the fault."""
 
 
 class GameRecorder:
@@ -91,11 +97,32 @@ def load_steps(game_folder: Path) -> list[tuple[StepRecord, Path]]:
     """Read back a game's step records with the path of each screenshot, in order."""
     if not game_folder.is_dir():
         raise FileNotFoundError(f"no recorded game at {game_folder}")
-    steps = []
-    for record_path in sorted(game_folder.glob("step-*.json")):
-        data = json.loads(record_path.read_text())
-        data["board_rect"] = tuple(data["board_rect"])
-        data["safe"] = [tuple(cell) for cell in data["safe"]]
-        data["mines"] = [tuple(cell) for cell in data["mines"]]
-        steps.append((StepRecord(**data), record_path.with_suffix(".png")))
-    return steps
+    return [
+        (_read_step(record_path), record_path.with_suffix(".png"))
+        for record_path in sorted(game_folder.glob("step-*.json"))
+    ]
+
+
+_STEP_RECORD = TypeAdapter(StepRecord)
+
+
+def _read_step(path: Path) -> StepRecord:
+    """One step record, checked field by field (raise :class:`RecordingError` naming the
+    file and the first fault)."""
+    try:
+        step = _STEP_RECORD.validate_json(path.read_bytes())
+        parse_board(step.board)
+    except OSError as error:
+        raise RecordingError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except ValidationError as error:
+        raise RecordingError(f"{path}: {_first_fault(error)}") from None
+    except BoardError as error:
+        raise RecordingError(f"{path}: bad board text: {error}") from None
+    return step
+
+
+def _first_fault(error: ValidationError) -> str:
+    fault = error.errors()[0]
+    where = ".".join(str(part) for part in fault["loc"])
+    more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
+    return f"{where + ': ' if where else ''}{fault['msg']}{more}"

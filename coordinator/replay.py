@@ -11,8 +11,10 @@ from pathlib import Path
 
 from analyzer.api import analyze
 from analyzer.board import parse_board
+from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from coordinator.recording import StepRecord, load_steps
 from recognizer.api import recognize
+from recognizer.image_io import ImageError
 
 
 def game_folders(root: Path) -> list[Path]:
@@ -42,14 +44,22 @@ def _step_differences(step: StepRecord, screenshot: Path) -> Iterator[str]:
     if not screenshot.is_file():
         yield f"the screenshot {screenshot.name} is missing"
         return
-    seen = recognize(screenshot)
+    try:
+        seen = recognize(screenshot)
+    except ImageError as error:
+        yield f"the screenshot cannot be read: {error}"
+        return
     if seen.board is None:
         yield f"the screenshot is no longer readable: {seen.message}"
     elif str(seen.board) != step.board:
         yield "the recognizer now reads a different board:\n" + _side_by_side(
             step.board, str(seen.board)
         )
-    analysis = analyze(parse_board(step.board), step.total_mines, step.rules)
+    try:
+        analysis = analyze(parse_board(step.board), step.total_mines, step.rules)
+    except (AnalysisError, AnalysisTimeoutError, ValueError) as error:
+        yield f"the analyzer now refuses the recorded board: {error}"
+        return
     if sorted(map(tuple, step.safe)) != sorted(analysis.safe):
         yield f"safe cells differ: recorded {len(step.safe)}, now {len(analysis.safe)}"
     if sorted(map(tuple, step.mines)) != sorted(analysis.mines):

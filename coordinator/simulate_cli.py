@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from coordinator.simulate import Config, Summary
 
 DIFFICULTY_NAMES = ("beginner", "intermediate", "expert")
+MAX_GAMES = 1_000_000  # every game's result is kept for the summary
+WORKERS_PER_CORE = 4  # more processes than that only add memory
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -66,8 +68,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         config = _config(args)
         workers = _workers(args)
-        if args.games < 1:
-            raise ValueError(f"--games must be 1 or more, not {args.games}")
+        if not 1 <= args.games <= MAX_GAMES:
+            raise ValueError(f"--games must be 1 to {MAX_GAMES}, not {args.games}")
     except ValueError as error:
         print(f"sweeper simulate: error: {error}", file=sys.stderr)
         return 2
@@ -75,6 +77,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from analyzer.limits import too_many_cells
     from analyzer.sizes import DIFFICULTIES
     from coordinator.simulate import Config
 
@@ -89,6 +92,9 @@ def _config(args: argparse.Namespace) -> Config:
         width, height, mines = sizes
     if width < 1 or height < 1:
         raise ValueError(f"the board must be at least 1x1, not {width}x{height}")
+    refusal = too_many_cells(width, height)
+    if refusal is not None:
+        raise ValueError(refusal)
     if not 0 <= mines <= width * height - 1:
         raise ValueError(
             f"--mines {mines} does not fit a {width}x{height} board: expected 0 to "
@@ -100,8 +106,11 @@ def _config(args: argparse.Namespace) -> Config:
 def _workers(args: argparse.Namespace) -> int:
     if args.workers is None:
         return os.cpu_count() or 1
-    if args.workers < 1:
-        raise ValueError(f"--workers must be 1 or more, not {args.workers}")
+    most = WORKERS_PER_CORE * (os.cpu_count() or 1)
+    if not 1 <= args.workers <= most:
+        raise ValueError(
+            f"--workers must be 1 to {most} ({WORKERS_PER_CORE} per core), not {args.workers}"
+        )
     return int(args.workers)
 
 

@@ -30,12 +30,23 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the effector service, and its handler."""
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help=f"address to bind (default {DEFAULT_HOST}; others need --token)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--token", default=os.environ.get(TOKEN_ENV),
                         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})")
     parser.add_argument("--access-log", action="store_true", help="log every request")
     parser.set_defaults(handler=serve_effector)
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port number, 0 (any free port) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
 
 
 def serve_effector(args: argparse.Namespace) -> int:

@@ -72,9 +72,15 @@ class BatchRunner:
             self._stop_changed.notify_all()
         return self._running
 
-    def run(self, batch: ActionBatch) -> BatchResult:
-        """Execute ``batch`` (already validated); raise ``BatchAbortedError`` if cut short."""
-        ticket = self._stop_count
+    def ticket(self) -> int:
+        """A ticket for a batch arriving now: any later ``stop()`` aborts the batch that
+        holds it, whether it is running by then or still waiting."""
+        return self._stop_count
+
+    def run(self, batch: ActionBatch, ticket: int | None = None) -> BatchResult:
+        """Execute ``batch`` (already validated); raise ``BatchAbortedError`` if cut short
+        by a stop after ``ticket`` was taken (default: now)."""
+        ticket = self._stop_count if ticket is None else ticket
         started = time.perf_counter()
         with self._turn:
             self._running = True

@@ -2,20 +2,38 @@
 
 ``create_app`` takes its screen and input back ends as arguments; ``create_display_app``
 builds them on the real display (mss and pyautogui).
+
+Admission control (:mod:`effector.admission`): batches run one at a time and at most
+``batch_queue`` more wait; screenshots run ``capture_workers`` at a time with at most
+``capture_queue`` waiting. Past that the answer is 503 with ``Retry-After`` at once, and
+work still waiting after ``wait_s`` is dropped unexecuted (503). ``/health``, ``/screen``
+and ``/stop`` run on the event loop and always answer. A stop aborts every batch that
+arrived before it, running or waiting. Bodies over :data:`MAX_BODY_BYTES` get 413.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException
 
 from effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
+from effector.admission import (
+    Admission,
+    NotStartedError,
+    OverloadedError,
+    RefuseWhenFullMiddleware,
+)
 from effector.auth import BearerTokenMiddleware
+from effector.body_limit import BodySizeLimitMiddleware
 from effector.encoding import (
     PNG_MEDIA_TYPE,
     RAW_MEDIA_TYPE,
@@ -37,6 +55,7 @@ if TYPE_CHECKING:
     from effector.capture import ScreenCapture
 
 MAX_LISTED_ERRORS = 3
+MAX_BODY_BYTES = 1 << 20  # a batch of the most actions allowed takes about 200 KB
 
 
 class ScreenSource(Protocol):
@@ -49,13 +68,33 @@ class ScreenSource(Protocol):
 
 @dataclass(frozen=True)
 class EffectorSettings:
-    """Service options; with a ``token`` every request must carry it as a bearer token."""
+    """Service options; with a ``token`` every request must carry it as a bearer token.
+
+    The rest bound the work: batches waiting behind the running one, screenshots taken
+    at once and waiting, and how long waiting work may wait before it is dropped.
+    """
 
     token: str | None = None
+    batch_queue: int = 4
+    capture_workers: int = 2
+    capture_queue: int = 4
+    wait_s: float = 10.0
 
 
 class InvalidRegionError(ValueError):
     """A screenshot region that is incomplete or not on the screen."""
+
+
+class ErrorOut(BaseModel):
+    detail: str
+
+
+BUSY_ANSWERS: dict[int | str, dict[str, Any]] = {
+    413: {"model": ErrorOut, "description": "The body is over the size limit."},
+    422: {"model": ErrorOut, "description": "A bad body, point, region, key or button."},
+    503: {"model": ErrorOut, "description": "Busy (with Retry-After), waited too long, or "
+          "the display failed."},
+}
 
 
 def create_app(
@@ -64,30 +103,52 @@ def create_app(
     """The effector's FastAPI application on the given back ends."""
     settings = settings or EffectorSettings()
     runner = BatchRunner(device)
+    batches = Admission("effector's batch runner", 1, settings.batch_queue)
+    captures = Admission(
+        "effector's screen capture", settings.capture_workers, settings.capture_queue
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        runner.stop()  # release held buttons now rather than after a long pause
+        batches.close()
+        captures.close()
+
     app = FastAPI(
         title="sweeper effector",
         description="Screenshots and mouse over HTTP. It knows nothing about Minesweeper.",
         docs_url=None,
         redoc_url=None,
+        lifespan=lifespan,
     )
+    app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
+    gates = {("POST", "/actions"): batches, ("GET", "/screenshot"): captures}
+    app.add_middleware(RefuseWhenFullMiddleware, gates=gates)
     if settings.token is not None:
         app.add_middleware(BearerTokenMiddleware, token=settings.token)
-    _add_error_handlers(app)
+    _add_error_handlers(app, settings.wait_s)
+
+    def start_by() -> float:
+        return time.perf_counter() + settings.wait_s
 
     @app.get("/health")
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:
         return {"status": "ok"}
 
     @app.get("/screen")
-    def screen() -> ScreenInfo:
+    async def screen() -> ScreenInfo:
         return screen_source.screen()
 
     @app.get(
         "/screenshot",
         response_class=Response,
-        responses={200: {"content": {PNG_MEDIA_TYPE: {}, RAW_MEDIA_TYPE: {}}}},
+        responses={
+            200: {"content": {PNG_MEDIA_TYPE: {}, RAW_MEDIA_TYPE: {}}},
+            **BUSY_ANSWERS,
+        },
     )
-    def screenshot(
+    async def screenshot(
         left: int | None = None,
         top: int | None = None,
         width: Annotated[int | None, Query(gt=0)] = None,
@@ -96,23 +157,30 @@ def create_app(
     ) -> Response:
         """The region (or the whole virtual screen) as PNG, or as raw BGR bytes."""
         region = resolve_region(screen_source.screen(), left, top, width, height)
-        image = screen_source.grab(region)
-        if format == "raw":
-            return Response(image.data, media_type=RAW_MEDIA_TYPE, headers=raw_headers(image))
-        return Response(encode_png(image), media_type=PNG_MEDIA_TYPE)
+        return await captures.run(
+            lambda: _screenshot(screen_source, region, format), start_by=start_by()
+        )
 
-    @app.post("/actions")
-    def actions(batch: ActionBatch) -> BatchResult:
+    @app.post("/actions", responses={**BUSY_ANSWERS, 409: {"model": ErrorOut}})
+    async def actions(batch: ActionBatch) -> BatchResult:
         """Validate the whole batch, then run it in order."""
+        ticket = runner.ticket()  # a stop from now on aborts this batch, even still waiting
         validate_batch(batch, screen_source.screen(), device.fail_safe_points)
-        return runner.run(batch)
+        return await batches.run(lambda: runner.run(batch, ticket), start_by=start_by())
 
     @app.post("/stop")
     async def stop() -> dict[str, bool]:
-        """Abort the running batch (and any waiting one)."""
+        """Abort the running batch and every waiting one."""
         return {"was_running": runner.stop()}
 
     return app
+
+
+def _screenshot(screen_source: ScreenSource, region: Rect, image_format: ImageFormat) -> Response:
+    image = screen_source.grab(region)
+    if image_format == "raw":
+        return Response(image.data, media_type=RAW_MEDIA_TYPE, headers=raw_headers(image))
+    return Response(encode_png(image), media_type=PNG_MEDIA_TYPE)
 
 
 def create_display_app(
@@ -172,13 +240,20 @@ def _describe_error(error: Any) -> str:
     return f"{place}: {message}"
 
 
-def _add_error_handlers(app: FastAPI) -> None:
+def _add_error_handlers(app: FastAPI, wait_s: float) -> None:
     def problem(status: int, exc: Exception, **extra: Any) -> JSONResponse:
         return JSONResponse({"detail": str(exc), **extra}, status_code=status)
 
     async def request_invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         return JSONResponse({"detail": describe_validation_errors(exc.errors())}, 422)
+
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
+            cause = exc.__cause__ or exc.detail
+            return JSONResponse({"detail": f"body: cannot be read as JSON ({cause})"}, 422)
+        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, exc.headers)
 
     async def unprocessable(request: Request, exc: Exception) -> JSONResponse:
         return problem(422, exc)
@@ -190,9 +265,21 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def unavailable(request: Request, exc: Exception) -> JSONResponse:
         return problem(503, exc)
 
+    async def busy(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, OverloadedError)
+        headers = {"Retry-After": str(exc.retry_after_s)}
+        return JSONResponse({"detail": str(exc)}, 503, headers=headers)
+
+    async def waited_too_long(request: Request, exc: Exception) -> JSONResponse:
+        detail = f"waited more than {wait_s:g} s for its turn and was dropped; nothing was done"
+        return JSONResponse({"detail": detail}, 503, headers={"Retry-After": "1"})
+
     app.add_exception_handler(RequestValidationError, request_invalid)
+    app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(InvalidBatchError, unprocessable)
     app.add_exception_handler(InvalidRegionError, unprocessable)
     app.add_exception_handler(BatchAbortedError, aborted)
+    app.add_exception_handler(OverloadedError, busy)
+    app.add_exception_handler(NotStartedError, waited_too_long)
     for error_type in (CaptureFailedError, InputFailedError, DisplayUnavailableError):
         app.add_exception_handler(error_type, unavailable)

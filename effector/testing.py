@@ -7,10 +7,11 @@ shows ``image`` and whose input is written down in ``RecordingDevice.calls``.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import numpy as np
 
-from effector.actions import AllowedKey, Button
+from effector.actions import MAX_HOLD_MS, MAX_PAUSE_MS, AllowedKey, Button
 from effector.encoding import Image
 from effector.errors import CaptureFailedError, FailSafeTriggeredError
 from effector.geometry import Rect, ScreenInfo
@@ -94,3 +95,15 @@ class RecordingDevice:
             raise FailSafeTriggeredError("fail-safe: the pointer is in a screen corner")
         self.calls.append(call)
         self.first_call.set()
+
+
+def without_waiting(body: Any) -> None:
+    """Make a generated ``/actions`` body take no time: valid pauses and holds become 0 ms,
+    invalid ones stay invalid, everything else is left as it is (for fuzzers, whose longest
+    valid batch would otherwise run for a minute)."""
+    actions = body.get("actions") if isinstance(body, dict) else None
+    for action in actions if isinstance(actions, list) else []:
+        for key, longest in (("ms", MAX_PAUSE_MS), ("hold_ms", MAX_HOLD_MS)):
+            value = action.get(key) if isinstance(action, dict) else None
+            if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= longest:
+                action[key] = 0

@@ -45,8 +45,16 @@ def pair(separator: str) -> Any:
     return parse
 
 
+def screen_size(text: str) -> tuple[int, int]:
+    """An argparse type: a virtual screen's ``WxH``, each side 64 to 16384 pixels."""
+    width, height = pair("x")(text)
+    if not (64 <= width <= 16384 and 64 <= height <= 16384):
+        raise argparse.ArgumentTypeError(f"each side must be 64 to 16384 pixels, not {text!r}")
+    return width, height
+
+
 def add_desktop_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--screen", type=pair("x"), default=(1600, 1000),
+    parser.add_argument("--screen", type=screen_size, default=(1600, 1000),
                         help="screen size WxH (default 1600x1000)")
     parser.add_argument("--position", type=pair(","), default=(0, 0),
                         help="game window position X,Y (default 0,0)")

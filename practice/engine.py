@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from analyzer.grid import neighbour_sums
+from analyzer.limits import too_many_cells
 from analyzer.rules import Rules, check_rules
 
 Status = Literal["playing", "won", "lost"]
@@ -64,6 +65,9 @@ class Game:
     ) -> None:
         if width < 1 or height < 1:
             raise GameError(f"the board must be at least 1x1, not {width}x{height}")
+        refusal = too_many_cells(width, height)
+        if refusal is not None:
+            raise GameError(refusal)
         if not 0 <= mines <= width * height - 1:
             raise GameError(
                 f"{mines} mines do not fit a {width}x{height} board: "

@@ -42,6 +42,16 @@ def test_analyze_reads_a_file_with_rules(tmp_path: Path) -> None:
     assert (move["row"], move["col"]) == (2, 2)
 
 
+def test_analyze_answers_a_board_with_a_deep_endgame() -> None:
+    board = "\n".join(
+        "2" + "." * 29 if row == 0 else "." * 21 + "8" + "." * 8 if row == 7 else "." * 30
+        for row in range(16)
+    )
+    done = _sweeper("analyze", "--total-mines", "11", "--rules", "opening", stdin=board)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert json.loads(done.stdout)["move"] is not None
+
+
 @pytest.mark.parametrize(
     ("args", "stdin", "expected"),
     [

@@ -8,9 +8,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from analyzer.service import MAX_CELLS, create_app
+from analyzer.limits import MAX_CELLS
+from analyzer.service import create_app
 
 NEEDS_Z3 = "01.\n02.\n01.\n"
+# A 2 in the corner and an 8 mid-board: its exact endgame once recursed past Python's limit.
+DEEP_ENDGAME = "\n".join(
+    "2" + "." * 29 if row == 0 else "." * 21 + "8" + "." * 8 if row == 7 else "." * 30
+    for row in range(16)
+)
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +46,14 @@ def test_analyze_answers_the_contract_shape(client: TestClient) -> None:
     assert data["move"] == {"row": 1, "col": 2, "action": "open", "p_mine": 0.0,
                             "reason": "certainly safe"}
     assert data["elapsed_ms"] > 0
+
+
+def test_a_board_with_a_deep_endgame_is_answered(client: TestClient) -> None:
+    body = {"board": DEEP_ENDGAME, "total_mines": 11, "rules": "opening"}
+    response = client.post("/analyze", json=body)
+    assert response.status_code == 200, response.text
+    assert len(response.json()["mines"]) == 8
+    assert client.get("/health").status_code == 200
 
 
 def test_rules_choose_the_first_click(client: TestClient) -> None:

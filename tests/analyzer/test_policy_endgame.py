@@ -107,3 +107,29 @@ def test_search_gives_up_once_its_deadline_has_passed() -> None:
     problem = read_problem(Board.unopened(3, 4), 3)  # 220 placements, well past 256 nodes
     assert best_endgame_move(problem) is not None
     assert best_endgame_move(problem, deadline=time.perf_counter() - 1) is None
+
+
+def _sparse_expert_board() -> Board:
+    """30x16, all unopened but a 2 in the corner and an 8 mid-board: 1401 placements whose
+    game tree runs hundreds of reveals deep."""
+    cells = np.full((16, 30), -1, dtype=np.int8)
+    cells[0, 0], cells[7, 21] = 2, 8
+    return Board(cells)
+
+
+def test_a_game_tree_too_deep_to_search_is_given_up_not_crashed() -> None:
+    problem = read_problem(_sparse_expert_board(), 11)
+    assert best_endgame_move(problem) is None
+
+
+def test_a_frontier_too_long_to_list_is_not_listed() -> None:
+    width = 600  # a row of 598 frontier cells between two opened rows: two placements
+    layout = np.zeros((3, width), dtype=bool)
+    layout[1, ::3] = True
+    game = Game.with_layout(layout)
+    for col in range(width):
+        game.open(0, col)
+        game.open(2, col)
+    problem = read_problem(game.board, int(layout.sum()))
+    assert len(problem.frontier) > 500
+    assert list_solutions(problem) is None

@@ -5,9 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from analyzer.api import analyze
+from coordinator.cli import main
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
 from coordinator.replay import replay_differences
 from recognizer.api import recognize
@@ -87,3 +92,44 @@ def test_replay_command_says_when_there_is_nothing_to_replay(tmp_path: Path) -> 
     )
     assert result.returncode == 2
     assert "holds no recorded game" in result.stderr
+
+
+def _without_board_rect(record: dict[str, Any]) -> str:
+    return json.dumps({key: value for key, value in record.items() if key != "board_rect"})
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (lambda record: '{"index": 1, "board": ', "Invalid JSON"),
+        (_without_board_rect, "board_rect: Field required"),
+        (lambda record: json.dumps(record | {"board": "..\n.\n"}), "bad board text: row 1"),
+        (lambda record: json.dumps([record]), "Input should be an object"),
+        (lambda record: json.dumps(record | {"total_mines": "many"}), "total_mines:"),
+    ],
+)
+def test_replay_of_a_damaged_recording_is_one_line_naming_the_file(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    damage: Callable[[dict[str, Any]], str],
+    expected: str,
+) -> None:
+    game = record_real_step(tmp_path / "game-001")
+    step_file = game.folder / "step-0001.json"
+    step_file.write_text(damage(json.loads(step_file.read_text())))
+    assert main(["replay", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"sweeper replay: {step_file}: ")
+    assert expected in err
+
+
+def test_replay_reports_a_damaged_screenshot_as_a_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = record_real_step(tmp_path / "game-001")
+    (game.folder / "step-0001.png").write_bytes(b"not a picture")
+    assert main(["replay", str(tmp_path)]) == 1
+    out, _ = capsys.readouterr()
+    assert "game-001 step 1: the screenshot cannot be read" in out

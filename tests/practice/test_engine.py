@@ -236,7 +236,12 @@ def test_mine_layout_before_the_first_click_is_an_error() -> None:
 
 @pytest.mark.parametrize(
     ("width", "height", "mines", "message"),
-    [(0, 5, 1, "at least 1x1"), (3, 3, 9, "do not fit"), (3, 3, -1, "do not fit")],
+    [
+        (0, 5, 1, "at least 1x1"),
+        (3, 3, 9, "do not fit"),
+        (3, 3, -1, "do not fit"),
+        (100_000, 100_000, 1, r"10000000000 cells \(100000x100000\), over the limit of 10000"),
+    ],
 )
 def test_impossible_set_ups_are_clear_errors(
     width: int, height: int, mines: int, message: str

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 
 import cv2
 import numpy as np
@@ -63,8 +65,22 @@ def test_an_unreadable_board_exits_1_naming_the_cells(capsys, tmp_path):
     assert {tuple(cell) for cell in answer["unreadable"]} >= hidden
 
 
+def _png_claiming(width: int, height: int) -> bytes:
+    """A tiny PNG whose header claims ``width`` x ``height`` pixels (with almost no data)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+
+
 @pytest.mark.parametrize(("content", "message"), [
     (None, "no such image file"), (b"hello", "not a readable PNG or JPEG image"),
+    (_png_claiming(60000, 60000), "over the limit of 40000000 pixels"),
+    (_png_claiming(8000, 8000), "8000x8000 pixels, over the limit of 40000000 pixels"),
+    (_png_claiming(3000, 3000), "not a readable PNG or JPEG image"),
 ])
 def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, content, message):
     path = tmp_path / "shot.png"

@@ -48,8 +48,15 @@ def test_custom_size_and_show_print_the_final_board(capsys: pytest.CaptureFixtur
         (["--width", "3", "--height", "3", "--mines", "9"], "does not fit"),
         (["--width", "5", "--height", "5", "--mines", "25"], "expected 0 to 24"),
         (["--width", "5", "--height", "5", "--mines", "-1"], "does not fit"),
-        (["--difficulty", "expert", "--games", "0"], "--games must be 1 or more"),
-        (["--difficulty", "expert", "--workers", "0"], "--workers must be 1 or more"),
+        (["--difficulty", "expert", "--games", "0"], "--games must be 1 to 1000000, not 0"),
+        (["--difficulty", "expert", "--games", "10000000000"], "--games must be 1 to 1000000"),
+        (["--difficulty", "expert", "--workers", "0"], "--workers must be 1 to"),
+        (["--difficulty", "expert", "--workers", "100000"], "per core), not 100000"),
+        (
+            ["--width", "100000", "--height", "100000", "--mines", "1"],
+            "10000000000 cells (100000x100000), over the limit of 10000 cells",
+        ),
+        (["--width", "101", "--height", "100", "--mines", "1"], "over the limit of 10000"),
     ],
 )
 def test_bad_arguments_get_a_clear_error(

@@ -1,0 +1,26 @@
+"""Schemathesis against the analyzer's OpenAPI schema: requests generated from the schema,
+valid and invalid, and every answer checked against it (status codes, content types,
+bodies). A schema-valid request may still get 422 (a board no placement fits) or 503."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+
+from analyzer.service import create_app
+
+CONFIG = schemathesis.Config.from_dict(
+    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "413", "422", "503"]}}}
+)
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(time_limit_s=1), config=CONFIG)
+
+
+@schema.parametrize()
+@settings(
+    max_examples=300, derandomize=True, database=None, deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_answers_match_the_schema(case: schemathesis.Case[Any]) -> None:
+    case.call_and_validate()

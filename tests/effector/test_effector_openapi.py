@@ -1,0 +1,31 @@
+"""Schemathesis against the effector's OpenAPI schema, on in-memory screen and input:
+requests generated from the schema, valid and invalid, and every answer checked against
+it. A schema-valid batch may still get 422 (a point off the screen) or 409. Valid pauses
+and holds are cut to 0 ms, so that a generated batch does not run for a minute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import schemathesis
+from hypothesis import HealthCheck, settings
+
+from effector.service import create_app
+from effector.testing import ImageScreen, RecordingDevice, without_waiting
+
+CONFIG = schemathesis.Config.from_dict({"checks": {"positive_data_acceptance": {
+    "expected-statuses": ["2xx", "409", "413", "422", "503"]
+}}})
+APP = create_app(ImageScreen(np.zeros((60, 80, 3), np.uint8)), RecordingDevice())
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
+
+
+@schema.parametrize()
+@settings(
+    max_examples=200, derandomize=True, database=None, deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_answers_match_the_schema(case: schemathesis.Case[Any]) -> None:
+    without_waiting(case.body)
+    case.call_and_validate()
