@@ -31,7 +31,8 @@ from effector.geometry import Rect
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
-REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival
+REST_MS = 25  # pointer rest before each press, for games that ignore a press on arrival ...
+REST_AFTER_IDLE = 2  # ... once this many turns in a row changed nothing
 
 
 class PlayError(RuntimeError):
@@ -164,13 +165,17 @@ class Player:
                 return self.watcher.wait_for_new_game(ended.board, timeout_s=NEW_GAME_WAIT_S)
             except WatchError:
                 self.watcher.answer_dialog(self.watcher.last_recognition)
+        problem = "the board still shows the game that ended"
         try:
-            return self.watcher.locate()
+            sight = self.watcher.locate()
+            if sight.status == "playing" and (sight.board != ended.board or sight.board.is_fresh):
+                return sight
         except WatchError as error:
-            raise PlayError(
-                f"no new game started after pressing the new-game control "
-                f"{NEW_GAME_ATTEMPTS} times and answering any dialog with Enter ({error})"
-            ) from error
+            problem = str(error)
+        raise PlayError(
+            f"no new game started after pressing the new-game control {NEW_GAME_ATTEMPTS} "
+            f"times and answering any dialog with Enter ({problem}); give the game's "
+            "new-game button with --new-game-at X,Y")
 
     def _press_new_game(self, ended: Sight) -> None:
         """Click the face (or the given new-game button), or press F2 without either."""
@@ -206,9 +211,10 @@ class Player:
             if game is not None:
                 self._record(game, result.steps, previous, turn)
             idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
-            if idle and not self._rest_ms:
+            if idle >= REST_AFTER_IDLE and not self._rest_ms:
                 # some games take a click only on the cell the pointer already rests on,
-                # as a person's hand always does: from now on, rest before each press
+                # as a person's hand always does: from now on, rest before each press (one
+                # swallowed click is a game's own quirk, a first click on a mine, say)
                 self._rest_ms = REST_MS
             if idle >= MAX_IDLE_TURNS:
                 raise PlayError(f"the game did not respond to {idle} rounds of clicks")

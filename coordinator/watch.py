@@ -30,6 +30,7 @@ from recognizer.recognition import Recognition
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
 COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving up
+LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
 
 
 class WatchError(RuntimeError):
@@ -65,6 +66,7 @@ class BoardWatcher:
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last_recognition: Recognition | None = None  # what the last look saw ...
         self.last_image: npt.NDArray[np.uint8] | None = None  # ... and the picture it saw
+        self._face_box: tuple[int, int, int, int] | None = None  # where the face was seen
 
     @property
     def board_rect(self) -> Rect:
@@ -98,7 +100,9 @@ class BoardWatcher:
                              str(found.board))
                 if placement == previous:
                     self._watch_region(found.geometry, reader)
-                    return self.look_until_readable(deadline)
+                    sight = self.look_until_readable(deadline)
+                    self.face_point(sight.image)  # where the face is, while it smiles
+                    return sight
                 previous = placement
                 continue
             previous = None
@@ -161,8 +165,8 @@ class BoardWatcher:
         self.effector.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
 
     def _press_ok(self, recognition: Recognition) -> None:
-        """Click the OK of a dialog over the board, found among the buttons drawn over the
-        unreadable cells (the one with the shortest label)."""
+        """Click the OK of a dialog over the board: of the buttons round the unreadable
+        cells that are not tiles (sides off the lattice), the one with the shortest label."""
         if self.geometry is None or self.region is None or self.last_image is None:
             return
         cells = np.array(recognition.unreadable)
@@ -173,10 +177,9 @@ class BoardWatcher:
         height, width = self.last_image.shape[:2]
         left, top = max(x0 - margin, 0), max(y0 - margin, 0)
         area = self.last_image[top:min(y1 + margin, height), left:min(x1 + margin, width)]
-        hidden = set(recognition.unreadable)
         buttons = [button for button in (find_buttons(area) if area.size else [])
-                   if self._covers_only(hidden, left + button.x, top + button.y,
-                                        button.width, button.height)]
+                   if not self._on_lattice(left + button.x, top + button.y,
+                                           button.width, button.height)]
         if not buttons:
             return
         button = min(buttons, key=lambda b: (b.label_width, -b.x))
@@ -186,18 +189,15 @@ class BoardWatcher:
         click = ClickAction(x=self.region.left + left + x, y=self.region.top + top + y)
         self.effector.actions([click], bounds=rect)
 
-    def _covers_only(self, hidden: set[Cell], x: int, y: int, width: int, height: int) -> bool:
-        """Whether every board cell under the box ``(x, y, width, height)`` (in the
-        watched image) is one that could not be read: a button on a dialog over the board,
-        never a pair of tiles that look like one."""
+    def _on_lattice(self, x: int, y: int, width: int, height: int) -> bool:
+        """Whether the box ``(x, y, width, height)`` (in the watched image) has its sides on
+        the board's lattice lines: a tile or two that look like a button, not a button on
+        a dialog over the board."""
         assert self.geometry is not None
-        for px in (x, x + width - 1):
-            for py in (y, y + height - 1):
-                cell = self.geometry.cell_at(self.region.left + px if self.region else px,
-                                             self.region.top + py if self.region else py)
-                if cell is not None and cell not in hidden:
-                    return False
-        return True
+        near = LATTICE_SLACK
+        xs, ys = np.asarray(self.geometry.xs), np.asarray(self.geometry.ys)
+        return bool(np.abs(xs - x).min() <= near and np.abs(xs - (x + width)).min() <= near
+                    and np.abs(ys - y).min() <= near)
 
     def _farthest_cell(self, recognition: Recognition) -> tuple[int, int]:
         """The centre of the cell farthest from the unreadable ones."""
@@ -275,9 +275,10 @@ class BoardWatcher:
         """The face button's rectangle and centre on the screen, if one is shown."""
         if self.region is None or self.geometry is None:
             return None
-        found = find_yellow_face(image, self.geometry)
+        found = find_yellow_face(image, self.geometry) or self._face_box
         if found is None:
             return None
+        self._face_box = found  # a face of another colour (a dead one) stays where it was
         x, y, width, height = found
         rect = Rect(left=self.region.left + x, top=self.region.top + y, width=width, height=height)
         return rect, (rect.left + width // 2, rect.top + height // 2)
@@ -315,6 +316,7 @@ class BoardWatcher:
         )
         reader.learn_when_stable = True
         self.reader = reader
+        self._face_box = None
 
 
 def _as_read(recognition: Recognition) -> Board:
