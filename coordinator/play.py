@@ -31,7 +31,7 @@ from effector.geometry import Rect
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
-REST_MS = 25  # pointer rest before each press, for games that ignore a press on arrival ...
+REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival ...
 REST_AFTER_IDLE = 2  # ... once this many turns in a row changed nothing
 
 
