@@ -32,7 +32,7 @@ from recognizer.learned import LearnedSkin, features, from_tile_set
 from recognizer.looks import TileLook, look_at
 from recognizer.naming import name_tile, red_face
 from recognizer.recognition import Recognition, Status
-from recognizer.sampling import cut_boxes, cut_cells, native_box
+from recognizer.sampling import cut_boxes, cut_cells, native_cell
 from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CLUSTER_DISTANCE = 8.0  # cells this close to a cluster's first picture join the cluster
@@ -169,8 +169,8 @@ class BoardReader:
             if faulty[cluster.members].any() or self.skin.full:
                 continue
             _row, _col = divmod(cluster.leader, geometry.cols)
-            self.skin.add(kind, vectors[cluster.leader], self._native(picture, geometry,
-                                                                       cluster.leader))
+            self.skin.add(kind, vectors[cluster.leader],
+                          native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
             learned.append(kind)
         return learned
 
@@ -210,11 +210,6 @@ class BoardReader:
         best = distance.reshape(len(boxes), shifts.size).argmin(axis=1)
         return np.asarray(shifts[best], dtype=np.float64)
 
-    def _native(self, picture: Image, geometry: BoardGeometry, index: int) -> Image:
-        """Cell ``index`` at the screenshot's own resolution."""
-        row, col = divmod(index, geometry.cols)
-        return native_box(picture, geometry.cell_box(row, col))
-
     def _name(self, picture: Image, geometry: BoardGeometry, cluster: _Cluster,
               whole_board: bool) -> str | None:
         """The tile type of a cluster's picture. A board whose cells all look alike, and
@@ -222,7 +217,7 @@ class BoardReader:
         if whole_board and cluster.members.size == geometry.rows * geometry.cols:
             return "unopened"
         look, known_bevel = self._relative_relief(
-            look_at(self._native(picture, geometry, cluster.leader)))
+            look_at(native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols))))
         kind = name_tile(look, known_bevel).kind
         if kind is None or not self._fits_family(kind, look):
             return None

@@ -75,11 +75,7 @@ def native_box(image: Image, box: tuple[int, int, int, int]) -> Image:
 
 def native_cell(image: Image, geometry: BoardGeometry, row: int, col: int) -> Image:
     """Cell ``(row, col)`` at the screenshot's own resolution (clipped to the image)."""
-    x0, y0, x1, y1 = geometry.cell_box(row, col)
-    height, width = image.shape[:2]
-    x0, y0 = min(max(x0, 0), width - 1), min(max(y0, 0), height - 1)
-    x1, y1 = min(max(x1, x0 + 1), width), min(max(y1, y0 + 1), height)
-    return image[y0:y1, x0:x1]
+    return native_box(image, geometry.cell_box(row, col))
 
 
 def _cells_of_mosaic(sampled: Image, rows: int, cols: int) -> Cells:
