@@ -68,13 +68,8 @@ class LearnedSkin:
 
     name: str = "learned"
     templates: list[Template] = field(default_factory=list)
-    faces: dict[str, list[FloatArray]] = field(default_factory=dict)
     _matrix: FloatArray | None = field(default=None, repr=False)
     _norms: FloatArray | None = field(default=None, repr=False)
-
-    @property
-    def kinds(self) -> set[str]:
-        return {template.kind for template in self.templates}
 
     @property
     def full(self) -> bool:
@@ -170,10 +165,4 @@ def from_tile_set(skin: Skin) -> LearnedSkin:
     for tile in skin.tiles:
         learned.add(tile.kind, features(cut_tile(tile.pixels))[0], tile.pixels, skin.name)
     return learned
-
-
-def tile_size(skin: Skin) -> tuple[int, int]:
-    """``(width, height)`` of a tile set's pictures."""
-    height, width = skin.tiles[0].pixels.shape[:2]
-    return width, height
 

@@ -168,7 +168,6 @@ class BoardReader:
         for cluster, kind in named:
             if faulty[cluster.members].any() or self.skin.full:
                 continue
-            _row, _col = divmod(cluster.leader, geometry.cols)
             self.skin.add(kind, vectors[cluster.leader],
                           native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
             learned.append(kind)

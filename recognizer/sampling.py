@@ -106,10 +106,3 @@ def _axis_samples(lines: tuple[float, ...]) -> npt.NDArray[np.float64]:
     spans = np.diff(edges)
     samples = edges[:-1, None] + fractions[None, :] * spans[:, None] - 0.5
     return np.asarray(samples.ravel(), dtype=np.float64)
-
-
-def greys(cells: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    """``(N, S, S, 3)`` colour cells as ``(N, S, S)`` grey levels."""
-    size = cells.shape[1]
-    tall = np.ascontiguousarray(cells).reshape(-1, size, 3)
-    return as_image(cv2.cvtColor(tall, cv2.COLOR_BGR2GRAY)).reshape(cells.shape[:3])
