@@ -11,7 +11,9 @@ templates as a tile set for the next run.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -70,6 +72,7 @@ class LearnedSkin:
     templates: list[Template] = field(default_factory=list)
     _matrix: FloatArray | None = field(default=None, repr=False)
     _norms: FloatArray | None = field(default=None, repr=False)
+    _kinds: npt.NDArray[np.int64] | None = field(default=None, repr=False)
 
     @property
     def full(self) -> bool:
@@ -77,8 +80,12 @@ class LearnedSkin:
 
     def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen") -> None:
         """Learn one more named picture."""
-        self.templates.append(Template(kind, vector, picture, source, look_at(picture)))
-        self._matrix = self._norms = None
+        self.adopt([Template(kind, vector, picture, source, look_at(picture))])
+
+    def adopt(self, templates: Sequence[Template]) -> None:
+        """Learn pictures already named (another skin's templates)."""
+        self.templates.extend(templates)
+        self._matrix = self._norms = self._kinds = None
 
     def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
         """The looks of the templates of ``kinds``."""
@@ -91,14 +98,13 @@ class LearnedSkin:
             inf = np.full(count, np.inf, np.float32)
             none = np.zeros(count, np.int64)
             return Matches(none, inf, inf, none - 1)
-        matrix, norms = self._stacked()
+        matrix, norms, kinds = self._stacked()
         # OpenCV's product: numpy's would go to a multi-threaded BLAS, whose threads can
         # wait milliseconds for a busy second core
         none = np.zeros((0, 0), np.float32)
         products = np.asarray(cv2.gemm(vectors, matrix, 1.0, none, 0.0, flags=cv2.GEMM_2_T))
         squared = (vectors * vectors).sum(axis=1)[:, None] + norms[None, :] - 2 * products
         distance = np.sqrt(np.maximum(squared, 0) / vectors.shape[1]).astype(np.float32)
-        kinds = np.array([KIND_INDEX[t.kind] for t in self.templates], np.int64)
         best = distance.argmin(axis=1)
         best_kind = kinds[best]
         rows = np.arange(count)
@@ -129,11 +135,13 @@ class LearnedSkin:
         write_manifest(folder, manifest)
         return tiles
 
-    def _stacked(self) -> tuple[FloatArray, FloatArray]:
-        if self._matrix is None or self._norms is None:
+    def _stacked(self) -> tuple[FloatArray, FloatArray, npt.NDArray[np.int64]]:
+        """The templates' vectors as rows, their squared norms and their type indices."""
+        if self._matrix is None or self._norms is None or self._kinds is None:
             self._matrix = np.stack([t.vector for t in self.templates]).astype(np.float32)
             self._norms = (self._matrix * self._matrix).sum(axis=1)
-        return self._matrix, self._norms
+            self._kinds = np.array([KIND_INDEX[t.kind] for t in self.templates], np.int64)
+        return self._matrix, self._norms, self._kinds
 
 
 def features(cells: Cells) -> FloatArray:
@@ -162,7 +170,14 @@ def features(cells: Cells) -> FloatArray:
 def from_tile_set(skin: Skin) -> LearnedSkin:
     """A learned skin holding a tile set's pictures (and nothing learned yet)."""
     learned = LearnedSkin(name=skin.name)
-    for tile in skin.tiles:
-        learned.add(tile.kind, features(cut_tile(tile.pixels))[0], tile.pixels, skin.name)
+    learned.adopt(_tile_set_templates(skin))
     return learned
+
+
+@lru_cache(maxsize=32)
+def _tile_set_templates(skin: Skin) -> tuple[Template, ...]:
+    """A tile set's pictures as templates, made once per loaded skin (skins are cached
+    and never change, and every board located tries them)."""
+    return tuple(Template(tile.kind, features(cut_tile(tile.pixels))[0], tile.pixels,
+                          skin.name, look_at(tile.pixels)) for tile in skin.tiles)
 

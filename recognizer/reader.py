@@ -129,9 +129,7 @@ class BoardReader:
             candidate = from_tile_set(prior)
             share = float(candidate.match(vectors).confident.mean())
             if self.adopt_all or share >= MIN_PRIOR_SHARE:
-                for template in candidate.templates:
-                    self.skin.add(template.kind, template.vector, template.picture,
-                                  template.source)
+                self.skin.adopt(candidate.templates)
                 self.skin.name = prior.name if self.skin.name == "learned" else self.skin.name
 
     def _steady(self, geometry: BoardGeometry,
