@@ -28,7 +28,7 @@ from analyzer.sizes import STANDARD_MINES
 from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image
-from recognizer.learned import LearnedSkin, features, from_tile_set
+from recognizer.learned import LearnedSkin, Matches, features, from_tile_set
 from recognizer.looks import TileLook, look_at
 from recognizer.naming import name_tile, red_face
 from recognizer.recognition import Recognition, Status
@@ -97,7 +97,7 @@ class BoardReader:
                 matches = self.skin.match(vectors)
             if matches.confident.all() or passes == LEARNING_PASSES:
                 break
-            new = self._learn(picture, geometry, vectors, steady)
+            new = self._learn(picture, geometry, vectors, matches, steady)
             if not new:
                 break
             learned += new
@@ -143,10 +143,10 @@ class BoardReader:
         change = np.sqrt(((vectors - self._last[1]) ** 2).mean(axis=1))
         return np.asarray(change <= CLUSTER_DISTANCE / 2)
 
-    def _learn(self, picture: Image, geometry: BoardGeometry,
-               vectors: npt.NDArray[np.float32], steady: npt.NDArray[np.bool_]) -> list[str]:
-        """Name the clusters of unexplained cells; keep the names the board allows."""
-        matches = self.skin.match(vectors)
+    def _learn(self, picture: Image, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
+               matches: Matches, steady: npt.NDArray[np.bool_]) -> list[str]:
+        """Name the clusters of unexplained cells (``matches``: how the skin reads
+        ``vectors`` now); keep the names the board allows."""
         unexplained = np.nonzero(~matches.confident & steady)[0]
         if unexplained.size == 0:
             return []
@@ -227,9 +227,7 @@ class BoardReader:
         known = [other for other in self.skin.looks_of(frozenset({"unopened"})) if other.raised]
         if not look.raised or not known:
             return look, False
-        lift = float(np.median([other.lift for other in known]))
-        drop = float(np.median([other.drop for other in known]))
-        if _similar(look.lift, lift) and _similar(look.drop, drop):
+        if _bevel_like(look, known):
             return look, True
         return replace(look, raised=False), False
 
@@ -250,9 +248,7 @@ class BoardReader:
             return False
         if family is not COVERED or not look.raised:
             return True
-        lift = float(np.median([other.lift for other in known]))
-        drop = float(np.median([other.drop for other in known]))
-        return _similar(look.lift, lift) and _similar(look.drop, drop)
+        return _bevel_like(look, known)
 
     # ------------------------------------------------------------ status
 
@@ -304,6 +300,14 @@ class BoardReader:
         known = self.faces.setdefault(status, [])
         if len(known) < MAX_FACES and all(float(seen @ other) < 0.98 for other in known):
             known.append(seen)
+
+
+def _bevel_like(look: TileLook, known: Sequence[TileLook]) -> bool:
+    """Whether ``look``'s bevel bands are as strong as the typical known look's (each
+    within ``BEVEL_RATIO`` of the median)."""
+    lift = float(np.median([other.lift for other in known]))
+    drop = float(np.median([other.drop for other in known]))
+    return _similar(look.lift, lift) and _similar(look.drop, drop)
 
 
 def _similar(value: float, reference: float) -> bool:
