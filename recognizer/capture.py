@@ -78,7 +78,7 @@ def capture_skin(samples: list[Sample], name: str, folder: Path, notes: str = ""
         if face is not None and status in ("playing", "won", "lost"):
             faces[status].append(face)
     tiles = reader.skin.save(folder, notes or f"learned from {len(samples)} screenshot(s)")
-    result = CaptureResult(folder, _tile_size(reader.skin), tiles)
+    result = CaptureResult(folder, reader.skin.picture_size, tiles)
     for status, pictures in faces.items():
         result.faces[status] = _save_faces(folder, status, pictures)
     manifest = read_manifest(folder)
@@ -126,11 +126,6 @@ def _teach(skin: LearnedSkin, sample: Sample, geometry: BoardGeometry) -> None:
         skin.add(KIND_OF_CODE[int(truth[index])], vectors[index],
                  native_cell(sample.image, geometry, row, col))
     raise CaptureError(f"{sample.name}: the cells look too varied to learn from")
-
-
-def _tile_size(skin: LearnedSkin) -> tuple[int, int]:
-    height, width = max(t.picture.shape[:2] for t in skin.templates)
-    return width, height
 
 
 def _face_picture(image: Image, geometry: BoardGeometry) -> Image | None:

@@ -78,6 +78,12 @@ class LearnedSkin:
     def full(self) -> bool:
         return len(self.templates) >= MAX_TEMPLATES
 
+    @property
+    def picture_size(self) -> tuple[int, int]:
+        """``(width, height)`` the pictures are saved at: the largest (tallest) one's."""
+        height, width = max(t.picture.shape[:2] for t in self.templates)
+        return width, height
+
     def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen") -> None:
         """Learn one more named picture."""
         self.adopt([Template(kind, vector, picture, source, look_at(picture))])
@@ -115,8 +121,7 @@ class LearnedSkin:
         """Write the learned templates as a tile set (one PNG per picture + manifest)."""
         folder.mkdir(parents=True, exist_ok=True)
         tiles: dict[str, list[str]] = {}
-        sizes = {t.picture.shape[:2] for t in self.templates}
-        height, width = max(sizes)
+        width, height = self.picture_size
         for template in self.templates:
             names = tiles.setdefault(template.kind, [])
             suffix = f"_{len(names) + 1}" if names else ""
