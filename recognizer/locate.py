@@ -168,20 +168,13 @@ def _best_whole_lines(lines: FloatArray, steps: IntArray, first: int) -> FloatAr
 def _evenly_through_peaks(lines: FloatArray, steps: IntArray, first: int) -> FloatArray:
     """Evenly spaced lines fitted (least squares) through the step peaks nearest to
     ``lines``: a fractional pitch measured to a few hundredths of a pixel."""
-    smooth = _smoothed(steps)
-    found = []
-    for line in lines:
-        low = max(round(line) - first - 2, 1)
-        high = min(round(line) - first + 2, smooth.size - 2)
-        if high <= low:
-            continue
-        best = low + int(np.argmax(smooth[low:high + 1]))
-        found.append(float(_subpixel(smooth, np.array([best]))[0]) + first - 0.5)
+    nearest = np.round(lines).astype(np.int64) - first
+    found = _highest_within(_smoothed(steps), nearest - 2, nearest + 2)
     index = np.arange(lines.size, dtype=np.float64)
-    if len(found) < lines.size:
+    if found is None:
         pitch = float(np.polyfit(index, lines, 1)[0])
         return np.asarray(float(np.median(lines - index * pitch)) + index * pitch)
-    pitch, start = _fit_inner(index, np.asarray(found))
+    pitch, start = _fit_inner(index, found + first - 0.5)
     return np.asarray(start + index * pitch, dtype=np.float64)
 
 
@@ -382,16 +375,24 @@ def _through_peaks(smooth: FloatArray, lattice: _Lattice1D) -> _Lattice1D:
     """The lattice refitted (least squares) through the profile's peak nearest to each of
     its lines: the pitch of the board itself, not of the frame round it."""
     lines = lattice.start + lattice.pitch * np.arange(lattice.count + 1)
-    found = []
-    for line in lines:
-        low = max(int(np.floor(line)) - 2, 1)
-        high = min(int(np.ceil(line)) + 2, smooth.size - 2)
-        if high <= low:
-            return lattice
-        best = low + int(np.argmax(smooth[low:high + 1]))
-        found.append(float(_subpixel(smooth, np.array([best]))[0]))
-    pitch, start = _fit_inner(np.arange(lines.size, dtype=np.float64), np.asarray(found))
+    found = _highest_within(smooth, np.floor(lines).astype(np.int64) - 2,
+                            np.ceil(lines).astype(np.int64) + 2)
+    if found is None:
+        return lattice
+    pitch, start = _fit_inner(np.arange(lines.size, dtype=np.float64), found)
     return _Lattice1D(start, pitch, lattice.count, lattice.score)
+
+
+def _highest_within(smooth: FloatArray, lows: IntArray, highs: IntArray) -> FloatArray | None:
+    """Per window ``lows[i]..highs[i]`` (inclusive, kept off the profile's ends), the
+    sub-pixel position of the profile's highest point; None if a window is empty."""
+    lows = np.maximum(lows, 1)
+    highs = np.minimum(highs, smooth.size - 2)
+    if np.any(highs <= lows):
+        return None
+    best = [low + int(np.argmax(smooth[low:high + 1]))
+            for low, high in zip(lows, highs, strict=True)]
+    return _subpixel(smooth, np.asarray(best, dtype=np.int64))
 
 
 def _near_peak(smooth: FloatArray, lines: FloatArray) -> FloatArray:
