@@ -11,10 +11,11 @@ import json
 import math
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from analyzer.rules import RULES
-from effector.cli import port
+from effector.cli import port, whole_number
 
 DEFAULT_PORT = 8001
 MAX_WORKERS_OR_QUEUE = 1000
@@ -84,19 +85,8 @@ def seconds(text: str) -> float:
     return value
 
 
-def _count(least: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-        if not least <= value <= MAX_WORKERS_OR_QUEUE:
-            raise argparse.ArgumentTypeError(
-                f"must be {least} to {MAX_WORKERS_OR_QUEUE}, not {value}"
-            )
-        return value
-
-    return parse
+def _count(least: int) -> Callable[[str], int]:
+    return whole_number(least, MAX_WORKERS_OR_QUEUE)
 
 
 def run_analyze(args: argparse.Namespace) -> int:

@@ -10,6 +10,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from effector.cli import whole_number
+
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary
     from effector.geometry import Rect
@@ -52,7 +54,7 @@ def register(commands: Any, serve_commands: Any) -> None:
                       "winemine (the Windows clone) at expert (default web)")
     demo.add_argument("--seed", type=int, help="game seed (default: a new game each time)")
     demo.add_argument(
-        "--cell", type=_within(8, 64), default=24, help="tile size in px, 8-64 (default 24)"
+        "--cell", type=whole_number(8, 64), default=24, help="tile size in px, 8-64 (default 24)"
     )
     demo.set_defaults(handler=run_demo)
 
@@ -91,7 +93,7 @@ def _add_game_arguments(
     )
     parser.add_argument(
         "--hold-ms",
-        type=_within(0, MAX_HOLD_MS),
+        type=whole_number(0, MAX_HOLD_MS),
         default=0,
         help=f"hold each click this long, 0-{MAX_HOLD_MS} (for games that ignore instant clicks)",
     )
@@ -175,19 +177,6 @@ def _point(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"expected X,Y as two whole numbers, not {text!r}") from None
     return x, y
-def _within(low: int, high: int) -> Any:
-    """An argparse type: a whole number from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
-        return value
-
-    return parse
 
 
 def _positive(text: str) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
@@ -36,6 +37,21 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})")
     parser.add_argument("--access-log", action="store_true", help="log every request")
     parser.set_defaults(handler=serve_effector)
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def port(text: str) -> int:
