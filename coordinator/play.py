@@ -16,7 +16,7 @@ from analyzer.board import FLAG, Board, Cell
 from analyzer.sizes import STANDARD_MINES
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
-from coordinator.watch import BoardWatcher, Sight, WatchError
+from coordinator.watch import BoardWatcher, Sight, WatchError, is_new_game
 from effector.actions import (
     Action,
     Button,
@@ -168,7 +168,7 @@ class Player:
         problem = "the board still shows the game that ended"
         try:
             sight = self.watcher.locate()
-            if sight.status == "playing" and (sight.board != ended.board or sight.board.is_fresh):
+            if is_new_game(sight, ended.board):
                 return sight
         except WatchError as error:
             problem = str(error)

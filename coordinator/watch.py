@@ -203,10 +203,15 @@ class BoardWatcher:
         """The centre of the cell farthest from the unreadable ones."""
         assert self.geometry is not None
         centres = self.geometry.centres().reshape(-1, 2)
-        hidden = np.array([self.geometry.centre(*cell) for cell in recognition.unreadable])
+        hidden = self._unreadable_centres(recognition)
         distance = np.abs(centres[:, None, :] - hidden[None, :, :]).sum(axis=2).min(axis=1)
         x, y = (int(v) for v in centres[int(np.argmax(distance))])
         return x, y
+
+    def _unreadable_centres(self, recognition: Recognition) -> npt.NDArray[np.int64]:
+        """``(N, 2)`` screen centres of the cells ``recognition`` could not read."""
+        assert self.geometry is not None
+        return np.array([self.geometry.centre(*cell) for cell in recognition.unreadable])
 
     def answer_dialog(self, recognition: Recognition | None = None) -> None:
         """Press Enter, as a person answers a dialog: with the pointer on the part of the
@@ -214,7 +219,7 @@ class BoardWatcher:
         pointer), never outside the board."""
         actions: list[Action] = []
         if recognition is not None and recognition.unreadable and self.geometry is not None:
-            hidden = np.array([self.geometry.centre(*cell) for cell in recognition.unreadable])
+            hidden = self._unreadable_centres(recognition)
             x, y = (int(v) for v in np.median(hidden, axis=0))
             row_col = self.geometry.cell_at(x, y) or recognition.unreadable[0]
             x, y = self.geometry.centre(*row_col)
@@ -265,7 +270,7 @@ class BoardWatcher:
         deadline = time.monotonic() + timeout_s
         while True:
             sight = self.look_until_readable(deadline)
-            if sight.status == "playing" and (sight.board != ended or sight.board.is_fresh):
+            if is_new_game(sight, ended):
                 return sight
             if time.monotonic() >= deadline:
                 raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
@@ -317,6 +322,12 @@ class BoardWatcher:
         reader.learn_when_stable = True
         self.reader = reader
         self._face_box = None
+
+
+def is_new_game(sight: Sight, ended: Board) -> bool:
+    """Whether ``sight`` shows a game in play other than the ``ended`` one (or a fresh
+    board, which a new game of a clone that repeats its mines may show)."""
+    return sight.status == "playing" and (sight.board != ended or sight.board.is_fresh)
 
 
 def _as_read(recognition: Recognition) -> Board:
