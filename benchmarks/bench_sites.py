@@ -6,8 +6,7 @@ virtual display shows it in Chromium at the given
 device scale, a local effector serves that display, and the bot plays ``--games`` expert
 games exactly as ``sweeper play`` does: it finds the board, learns the skin, starts each
 new game with the game's own control and answers dialogs with Enter. The truth of the
-page is never read while playing; after the run the site's own state is compared with
-what the bot said of the last game.
+page is never read while playing.
 
 It prints one row per site: games, wins, errors (runs stopped), the unreadable stops
 among them, the median won game (first click to the screenshot showing the win), and
@@ -34,6 +33,7 @@ from rich.console import Console
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions, RunSummary
+from coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
 from coordinator.stats import print_rows
 from effector.actions import Action, BatchResult, ClickAction
 from effector.client import EffectorClient
@@ -95,12 +95,7 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None) -
         # a game without a face: the user tells the bot where its new-game button is
         button = desktop.element_centre(site.new_game_button) if site.new_game_button else None
         options = PlayOptions(games=games, rules=rules, new_game_at=button)
-        player = Player(effector, LocalDecider(), options)
-        summary = player.play()
-        _count(result, summary, player, effector)
-        if debug is not None and summary.errors and player.watcher.last_image is not None:
-            debug.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(debug / f"{site.name}-stopped.png"), player.watcher.last_image)
+        _play(result, effector, options, debug)
     return result
 
 
@@ -113,14 +108,20 @@ def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
         local_service("effector", display.env()) as url,
         WatchedEffector(url) as effector,
     ):
-        options = PlayOptions(games=games, rules="safe", between_games_s=1.1)
-        player = Player(effector, LocalDecider(), options)
-        summary = player.play()
-        _count(result, summary, player, effector)
-        if debug is not None and summary.errors and player.watcher.last_image is not None:
-            debug.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(debug / "winemine-stopped.png"), player.watcher.last_image)
+        options = PlayOptions(games=games, rules="safe", between_games_s=CLOCK_SEEDED_PAUSE_S)
+        _play(result, effector, options, debug)
     return result
+
+
+def _play(result: SiteResult, effector: WatchedEffector, options: PlayOptions,
+          debug: Path | None) -> None:
+    """Play the games into ``result``; keep the last screenshot of a run that stopped."""
+    player = Player(effector, LocalDecider(), options)
+    summary = player.play()
+    _count(result, summary, player, effector)
+    if debug is not None and summary.errors and player.watcher.last_image is not None:
+        debug.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(debug / f"{result.site}-stopped.png"), player.watcher.last_image)
 
 
 def _count(result: SiteResult, summary: RunSummary, player: Player,
@@ -160,18 +161,13 @@ def main() -> int:
         *sorted(name for name, site in catalog.items() if site.benchmark), "winemine"]
     rows = []
     for name in names:
-        if name == "winemine":
-            print(f"winemine: playing {args.games} games...", file=sys.stderr)
-            rows.append(play_winemine(args.games, args.debug))
-            if args.json:
-                print(json.dumps(rows[-1].to_json()), flush=True)
-            continue
-        if name not in catalog:
+        if name != "winemine" and name not in catalog:
             print(f"error: no site {name!r} in {args.catalog}", file=sys.stderr)
             return 2
-        print(f"{name}: playing {args.games} games at scale {args.scale:g}...", file=sys.stderr)
+        print(f"{name}: playing {args.games} games...", file=sys.stderr)
         try:
-            row = play_site(catalog[name], args.games, args.scale, args.debug)
+            row = (play_winemine(args.games, args.debug) if name == "winemine" else
+                   play_site(catalog[name], args.games, args.scale, args.debug))
         except (SiteError, RuntimeError) as error:
             row = SiteResult(name, errors=[f"could not start: {error}"])
         rows.append(row)
