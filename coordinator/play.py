@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from analyzer.board import FLAG, Board, Cell
-from analyzer.sizes import STANDARD_MINES
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.watch import BoardWatcher, Sight, WatchError, is_new_game
@@ -281,15 +280,13 @@ class Player:
         self.effector.actions(actions, bounds=self.watcher.board_rect)
 
     def _total_mines(self, board: Board) -> int:
-        if self.options.mines is not None:
-            return self.options.mines
-        try:
-            return STANDARD_MINES[(board.height, board.width)]
-        except KeyError:
+        total = self.watcher.mine_total(board)
+        if total is None:
             raise PlayError(
                 f"a {board.width}x{board.height} board is not a standard size: "
                 "give its mine count with --mines"
-            ) from None
+            )
+        return total
 
     def _record(self, game: GameRecorder, index: int, seen: Sight, turn: Turn) -> None:
         geometry = self.watcher.geometry

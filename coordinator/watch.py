@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, UNOPENED, Board, Cell
+from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from analyzer.sizes import STANDARD_MINES
 from coordinator.consistency import impossible_changes
 from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction
 from effector.client import EffectorClient
@@ -77,6 +78,10 @@ class BoardWatcher:
         left, top = self.geometry.origin
         return Rect(left=left + x, top=top + y, width=width, height=height)
 
+    def mine_total(self, board: Board) -> int | None:
+        """The game's mine count: the one given, or the standard one for the board's size."""
+        return self.mines or STANDARD_MINES.get((board.height, board.width))
+
     def locate(self, timeout_s: float = 5.0) -> Sight:
         """Find the board anywhere on the screen and read it, looking again until found.
 
@@ -122,13 +127,15 @@ class BoardWatcher:
         self.last_image = image
         return self.last_recognition, image, requested_at
 
-    def look_until_readable(self, deadline: float) -> Sight:
+    def look_until_readable(self, deadline: float, previous: Board | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed.
         Cells that stay unreadable may be covered by a dialog (answered with Enter, the
         pointer resting on what it covers, or with a click on its OK) or a tooltip (the
-        pointer is moved to a cell far from them); these are tried in turn.
+        pointer is moved to a cell far from them); these are tried in turn. A game over
+        is taken with a few cells covered: lost when a mine shows, won when the covered
+        cells were open on the ``previous`` board and the closed ones left are the mines.
         """
         started = time.monotonic()
         remedies_done = 0
@@ -146,6 +153,11 @@ class BoardWatcher:
                 # a mine went off: the game is over whatever covers a few cells (a "game
                 # over" drawn over the board); nothing on it will be clicked again
                 return Sight(_as_read(recognition), "lost", recognition, image, requested_at)
+            won = (won_under_cover(recognition, previous, self.mine_total(previous))
+                   if previous is not None else None)
+            if won is not None:
+                # a message drawn over an open part of the board after the last safe cell
+                return Sight(won, "won", recognition, image, requested_at)
             if time.monotonic() >= deadline:
                 problem = recognition.message or "the game's status (face) could not be read"
                 raise WatchError(f"the board stayed unreadable: {problem}")
@@ -247,7 +259,7 @@ class BoardWatcher:
         deadline = time.monotonic() + timeout_s
         last: Sight | None = None
         while True:
-            sight = self.look_until_readable(deadline)
+            sight = self.look_until_readable(deadline, previous)
             faulty = (
                 impossible_changes(previous, sight.board, flag_toggled)
                 if sight.status == "playing"
@@ -328,6 +340,24 @@ def is_new_game(sight: Sight, ended: Board) -> bool:
     """Whether ``sight`` shows a game in play other than the ``ended`` one (or a fresh
     board, which a new game of a clone that repeats its mines may show)."""
     return sight.status == "playing" and (sight.board != ended or sight.board.is_fresh)
+
+
+def won_under_cover(recognition: Recognition, previous: Board,
+                    total_mines: int | None) -> Board | None:
+    """The board of a won game some cells of which are covered (a message drawn over
+    it), or None if it is not one: each covered cell was open on ``previous`` (an open
+    cell never closes), no mine shows, and the closed cells number the game's mines."""
+    if (total_mines is None or recognition.codes is None
+            or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
+        return None
+    codes = recognition.codes.copy()
+    for cell in recognition.unreadable:
+        if previous[cell] < 0:
+            return None
+        codes[cell] = previous[cell]
+    if int(np.count_nonzero(codes < 0)) != total_mines or bool(np.any(codes == MINE)):
+        return None
+    return Board(codes)
 
 
 def _as_read(recognition: Recognition) -> Board:
