@@ -20,7 +20,7 @@ COPY effector ./effector
 COPY practice ./practice
 COPY recognizer ./recognizer
 COPY templates ./templates
-RUN pip install -e . && mkdir /recordings && chown sweeper /recordings
+RUN pip install . && mkdir /recordings && chown sweeper /recordings
 
 USER sweeper
 ENV PATH="/usr/games:${PATH}"

@@ -28,7 +28,8 @@ def register(commands: Any, serve_commands: Any) -> None:
             "Game i of a run uses seed S+i, so '--games 1 --seed S+i' replays it."
         ),
     )
-    size = parser.add_argument_group("board (a difficulty, or all of width, height and mines)")
+    size = parser.add_argument_group(
+        "board (a difficulty, or all of width, height and mines; default: expert)")
     size.add_argument("--difficulty", choices=DIFFICULTY_NAMES)
     size.add_argument("--width", type=int, metavar="W")
     size.add_argument("--height", type=int, metavar="H")
@@ -82,6 +83,8 @@ def _config(args: argparse.Namespace) -> Config:
     from coordinator.simulate import Config
 
     sizes = (args.width, args.height, args.mines)
+    if args.difficulty is None and all(value is None for value in sizes):
+        args.difficulty = "expert"
     if args.difficulty is not None:
         if any(value is not None for value in sizes):
             raise ValueError("give either --difficulty or --width/--height/--mines, not both")

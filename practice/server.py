@@ -6,13 +6,14 @@ import functools
 import threading
 from collections.abc import Mapping
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from practice.processes import StartedInWith
 
-WEB_DIR = Path(__file__).resolve().parent / "web"
+WEB_DIR = Path(str(resources.files("practice") / "web"))  # installed with the package
 
 GameParams = Mapping[str, str | int]
 

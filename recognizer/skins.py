@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ import cv2
 from analyzer.board import FLAG, MINE, UNOPENED
 from recognizer.image_io import Image, ImageError, as_image, load_image
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES_DIR = Path(str(resources.files("templates")))  # installed with the package
 MANIFEST = "manifest.json"
 
 TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in range(9)))

@@ -74,3 +74,10 @@ def test_unknown_difficulty_is_refused_by_the_parser(capsys: pytest.CaptureFixtu
         main(["simulate", "--difficulty", "impossible"])
     assert exit_info.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_no_board_given_means_expert(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--games", "1", "--workers", "1", "--json"])
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0
+    assert (figures["width"], figures["height"], figures["mines"]) == (30, 16, 99)
