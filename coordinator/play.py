@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from analyzer.board import FLAG, Board, Cell
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
+from coordinator.screen import Screen
 from coordinator.watch import BoardWatcher, Sight, WatchError, is_new_game
 from effector.actions import (
     Action,
@@ -24,7 +25,7 @@ from effector.actions import (
     MoveAction,
     PauseAction,
 )
-from effector.client import EffectorClient, EffectorError
+from effector.client import EffectorError
 from effector.geometry import Rect
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
@@ -115,23 +116,23 @@ class RunSummary:
 
 
 class Player:
-    """Plays the game on screen through an effector and an analyzer."""
+    """Plays the game on a screen (the effector's, or a simulated one) with a decider."""
 
     def __init__(
         self,
-        effector: EffectorClient,
+        screen: Screen,
         decider: Decider,
         options: PlayOptions,
         recorder: RunRecorder | None = None,
         on_sight: Callable[[Sight], None] = lambda _: None,
     ) -> None:
         """``on_sight`` sees every board the player is about to act on (or ends a game on)."""
-        self.effector = effector
+        self.screen = screen
         self.decider = decider
         self.options = options
         self.recorder = recorder
         self.on_sight = on_sight
-        self.watcher = BoardWatcher(effector, options.skins, options.area, options.mines)
+        self.watcher = BoardWatcher(screen, options.skins, options.area, options.mines)
         self._mines = 0  # the current game's mine count
         self._rest_ms = 0  # how long the pointer rests on a cell before pressing
 
@@ -184,10 +185,10 @@ class Player:
         else:
             face = self.watcher.face_point(ended.image)
             if face is None:
-                self.effector.actions([KeyAction(key="f2")])
+                self.screen.actions([KeyAction(key="f2")])
                 return
             rect, (x, y) = face
-        self.effector.actions([ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)], bounds=rect)
+        self.screen.actions([ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)], bounds=rect)
 
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
         """Play from ``sight`` until the game is won or lost."""
@@ -277,7 +278,7 @@ class Player:
             if self._rest_ms:
                 actions += [MoveAction(x=x, y=y), PauseAction(ms=self._rest_ms)]
             actions.append(ClickAction(x=x, y=y, button=button, hold_ms=self.options.hold_ms))
-        self.effector.actions(actions, bounds=self.watcher.board_rect)
+        self.screen.actions(actions, bounds=self.watcher.board_rect)
 
     def _total_mines(self, board: Board) -> int:
         total = self.watcher.mine_total(board)

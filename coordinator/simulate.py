@@ -1,11 +1,13 @@
-"""Play seeded games of the in-process engine with the analyzer, as the bot plays them.
+"""Play seeded games of the in-process engine through the bot's own loop.
 
-Each turn the analyzer sees the board; if it proves cells safe they are all opened in
-one batch (as the coordinator does on screen), otherwise its one ``move`` is opened.
+Each game is dealt on a :class:`~practice.simulated_screen.SimulatedScreen` and played by
+the :class:`~coordinator.play.Player` that plays live: the watcher takes screenshots, the
+recognizer reads them, the analyzer decides and the clicks land on the drawn cells. Every
+board the player acts on is checked against the engine's, so a misread stops the run.
 Game ``i`` of a run with seed ``S`` uses the game seed ``S + i``, so a run's games do not
 depend on how many worker processes play them, and ``--games 1 --seed S+i`` replays
 exactly game ``i``. Only the analyzer's computing time (CPU time of the worker process)
-is timed, not the engine's.
+is timed, not the engine's, the drawing or the reading.
 """
 
 from __future__ import annotations
@@ -19,12 +21,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyzer.board import Board, Cell, format_board
+from analyzer.move import Move
 from analyzer.rules import Rules
+from coordinator.decide import Decider, Decision, LocalDecider
+from coordinator.play import Player, PlayOptions
 from coordinator.stats import half_width_95, wilson_interval
-from practice.engine import Game
+from coordinator.watch import Sight
+from practice.simulated_screen import SimulatedScreen
 
-# A turn of the analyzer: (board, total mines, rules) -> (cells proved safe, the move).
+# A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]
+
+
+class SimulationError(RuntimeError):
+    """The loop saw a board other than the engine's: the simulation cannot be trusted."""
 
 
 @dataclass(frozen=True)
@@ -72,38 +82,77 @@ class Summary:
         return wilson_interval(self.wins, self.games)
 
 
-def analyzer_turn(board: Board, total_mines: int, rules: Rules) -> tuple[list[Cell], Cell | None]:
-    """One turn of the analyzer the bot plays with: proved-safe cells and the next move."""
-    from analyzer.api import analyze
+class TimedDecider:
+    """A decider that adds up the CPU time the decisions take."""
 
-    analysis = analyze(board, total_mines, rules)
-    move = None if analysis.move is None else (analysis.move.row, analysis.move.col)
-    return analysis.safe, move
+    def __init__(self, decider: Decider) -> None:
+        self.decider = decider
+        self.seconds = 0.0
 
-
-def play_game(config: Config, seed: int, turn: Turn = analyzer_turn) -> GameResult:
-    """Play one game to its end with ``turn`` deciding every move."""
-    game = Game(config.width, config.height, config.mines, config.rules, seed)
-    compute = 0.0
-    turns = guesses = 0
-    while game.status == "playing":
-        board = game.board
+    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
         started = time.process_time()
-        safe, move = turn(board, config.mines, config.rules)
-        compute += time.process_time() - started
-        turns += 1
-        if safe:
-            for cell in safe:
-                if game.status == "playing":
-                    game.open(*cell)
-        elif move is not None:
-            guesses += 1
-            game.open(*move)
-        else:
-            raise RuntimeError(f"game seed {seed}: the analyzer gave no move on\n{board}")
-    return GameResult(
-        seed, game.status == "won", compute * 1000, turns, guesses, format_board(game.board)
-    )
+        try:
+            return self.decider.decide(board, total_mines, rules)
+        finally:
+            self.seconds += time.process_time() - started
+
+
+class ScriptedDecider:
+    """A decider that plays a scripted :data:`Turn` (tests choose the moves with it)."""
+
+    def __init__(self, turn: Turn, rules: Rules) -> None:
+        self.turn = turn
+        self.rules = rules
+
+    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+        safe, move = self.turn(board, total_mines, self.rules)
+        guess = None if move is None else Move(move[0], move[1], 0.5, "scripted")
+        return Decision(safe=list(safe), mines=[], probabilities=[], move=guess,
+                        elapsed_ms=0.0)
+
+
+class Table:
+    """A simulated screen with a player at it, dealing seeded games of one kind."""
+
+    def __init__(self, config: Config, decider: Decider | None = None) -> None:
+        self.config = config
+        self.screen = SimulatedScreen(config.width, config.height, config.mines, config.rules)
+        self.decider = TimedDecider(decider or LocalDecider())
+        options = PlayOptions(games=1, rules=config.rules, mines=config.mines)
+        self.player = Player(self.screen, self.decider, options, on_sight=self._check)
+        self._located = False
+
+    def play(self, seed: int) -> GameResult:
+        """Deal the game of ``seed`` and play it to its end."""
+        self.screen.deal(seed)
+        self.decider.seconds = 0.0
+        sight = self._first_sight()
+        result, final = self.player.play_game(sight)
+        return GameResult(seed, result.result == "won", self.decider.seconds * 1000,
+                          result.steps, result.guesses, format_board(final.board))
+
+    def _first_sight(self) -> Sight:
+        watcher = self.player.watcher
+        if not self._located:
+            self._located = True
+            return watcher.locate()
+        return watcher.look_until_readable(time.monotonic() + 5.0)
+
+    def _check(self, sight: Sight) -> None:
+        if sight.board != self.screen.game.board:
+            raise SimulationError(
+                f"game seed {self.screen.game.seed}: the board was read as\n{sight.board}\n"
+                f"but the game shows\n{self.screen.game.board}")
+
+
+def play_game(config: Config, seed: int, turn: Turn | None = None) -> GameResult:
+    """Play one game to its end on a table of its own, ``turn`` (default: the analyzer)
+    deciding every move."""
+    decider = None if turn is None else ScriptedDecider(turn, config.rules)
+    return Table(config, decider).play(seed)
+
+
+_TABLES: dict[Config, Table] = {}  # one table per kind of game, in each worker process
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -113,7 +162,8 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 def _play_seed(job: tuple[Config, int]) -> GameResult:
     config, seed = job
-    return play_game(config, seed)
+    table = _TABLES.get(config) or _TABLES.setdefault(config, Table(config))
+    return table.play(seed)
 
 
 def play_games(config: Config, games: int, seed: int, workers: int) -> Iterator[GameResult]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 DIFFICULTY_NAMES = ("beginner", "intermediate", "expert")
 MAX_GAMES = 1_000_000  # every game's result is kept for the summary
 WORKERS_PER_CORE = 4  # more processes than that only add memory
+MIN_WIDTH, MIN_HEIGHT = 3, 2  # the smallest board the recognizer finds on the screen
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -93,8 +94,10 @@ def _config(args: argparse.Namespace) -> Config:
         raise ValueError("give --difficulty, or all three of --width, --height and --mines")
     else:
         width, height, mines = sizes
-    if width < 1 or height < 1:
-        raise ValueError(f"the board must be at least 1x1, not {width}x{height}")
+    if width < MIN_WIDTH or height < MIN_HEIGHT:
+        raise ValueError(
+            f"the board must be at least {MIN_WIDTH}x{MIN_HEIGHT}, not {width}x{height}: "
+            "the games are read off a simulated screen, and a narrower board is not found")
     refusal = too_many_cells(width, height)
     if refusal is not None:
         raise ValueError(refusal)

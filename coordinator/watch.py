@@ -1,6 +1,7 @@
 """Looking at the game: find the board once, then re-read it until it is stable.
 
-The watcher asks the effector for pixels and the recognizer for meaning. It never
+The watcher asks the screen (the effector's, or a simulated one) for pixels and the
+recognizer for meaning. It never
 hands out a board it is unsure of: unreadable cells, a board that contradicts the
 previous one, or a board that moved make it look again, and past a deadline stop
 with a :class:`WatchError` that says what it saw.
@@ -18,8 +19,8 @@ import numpy.typing as npt
 from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from analyzer.sizes import STANDARD_MINES
 from coordinator.consistency import impossible_changes
+from coordinator.screen import Screen
 from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction
-from effector.client import EffectorClient
 from effector.geometry import Rect, ScreenInfo
 from recognizer.api import locate_and_read
 from recognizer.buttons import find_buttons
@@ -51,17 +52,17 @@ class Sight:
 
 
 class BoardWatcher:
-    """Finds the board on screen and reads it through the effector."""
+    """Finds the board on a screen and reads it there."""
 
     def __init__(
-        self, effector: EffectorClient, skins: list[str] | None = None, area: Rect | None = None,
+        self, screen: Screen, skins: list[str] | None = None, area: Rect | None = None,
         mines: int | None = None,
     ) -> None:
-        self.effector = effector
+        self.screen = screen  # where the board is shown and clicked
         self.skin_names = skins
         self.area = area  # where on the screen to look for the board (default: everywhere)
         self.mines = mines  # the game's mine count, if not a standard board's
-        self.screen: ScreenInfo | None = None  # asked for when the board is first located
+        self.screen_info: ScreenInfo | None = None  # asked for when the board is first located
         self.region: Rect | None = None
         self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
         self.reader: BoardReader | None = None  # reads the board, learning its skin
@@ -80,7 +81,9 @@ class BoardWatcher:
 
     def mine_total(self, board: Board) -> int | None:
         """The game's mine count: the one given, or the standard one for the board's size."""
-        return self.mines or STANDARD_MINES.get((board.height, board.width))
+        if self.mines is not None:
+            return self.mines
+        return STANDARD_MINES.get((board.height, board.width))
 
     def locate(self, timeout_s: float = 5.0) -> Sight:
         """Find the board anywhere on the screen and read it, looking again until found.
@@ -90,13 +93,13 @@ class BoardWatcher:
         nor a tile caught half drawn learned as part of its skin.
         """
         deadline = time.monotonic() + timeout_s
-        self.screen = self.screen or self.effector.screen()
+        self.screen_info = self.screen_info or self.screen.screen()
         bounds = self._search_bounds()
         where = "on the screen" if self.area is None else f"in the area {bounds.describe()}"
         message = "no Minesweeper board found"
         previous: tuple[object, ...] | None = None
         while True:
-            image = self.effector.screenshot(bounds)
+            image = self.screen.screenshot(bounds)
             found, reader = locate_and_read(
                 image, self.skin_names, origin=(bounds.left, bounds.top), total_mines=self.mines
             )
@@ -122,7 +125,7 @@ class BoardWatcher:
         if self.region is None or self.geometry is None or self.reader is None:
             raise WatchError("the board has not been located yet")
         requested_at = time.monotonic()
-        image = self.effector.screenshot(self.region)
+        image = self.screen.screenshot(self.region)
         self.last_recognition = self.reader.read(image, self.geometry)
         self.last_image = image
         return self.last_recognition, image, requested_at
@@ -174,7 +177,7 @@ class BoardWatcher:
         if self.geometry is None or not recognition.unreadable:
             return
         x, y = self._farthest_cell(recognition)
-        self.effector.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
+        self.screen.actions([MoveAction(x=x, y=y)], bounds=self.board_rect)
 
     def _press_ok(self, recognition: Recognition) -> None:
         """Click the OK of a dialog over the board: of the buttons round the unreadable
@@ -199,7 +202,7 @@ class BoardWatcher:
         rect = Rect(left=self.region.left + left + button.x, top=self.region.top + top + button.y,
                     width=button.width, height=button.height)
         click = ClickAction(x=self.region.left + left + x, y=self.region.top + top + y)
-        self.effector.actions([click], bounds=rect)
+        self.screen.actions([click], bounds=rect)
 
     def _on_lattice(self, x: int, y: int, width: int, height: int) -> bool:
         """Whether the box ``(x, y, width, height)`` (in the watched image) has its sides on
@@ -240,7 +243,7 @@ class BoardWatcher:
             actions += [MoveAction(x=far_x, y=far_y), MoveAction(x=x, y=y),
                         PauseAction(ms=50)]
         actions.append(KeyAction(key="enter"))
-        self.effector.actions(actions, bounds=self.board_rect if len(actions) > 1 else None)
+        self.screen.actions(actions, bounds=self.board_rect if len(actions) > 1 else None)
 
     def settle(
         self,
@@ -302,14 +305,14 @@ class BoardWatcher:
 
     def _search_bounds(self) -> Rect:
         """The screen, or the part of the search area on it (an error if there is none)."""
-        assert self.screen is not None
+        assert self.screen_info is not None
         if self.area is None:
-            return self.screen
-        bounds = self.screen.intersection(self.area)
+            return self.screen_info
+        bounds = self.screen_info.intersection(self.area)
         if bounds is None:
             raise WatchError(
                 f"the search area ({self.area.describe()}) is off the screen "
-                f"({self.screen.describe()})"
+                f"({self.screen_info.describe()})"
             )
         return bounds
 

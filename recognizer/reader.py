@@ -286,7 +286,8 @@ class BoardReader:
             return "lost"
         if not readable.all():
             return "lost" if mine_shown else None
-        total = self.total_mines or STANDARD_MINES.get(codes.shape)
+        total = (self.total_mines if self.total_mines is not None
+                 else STANDARD_MINES.get(codes.shape))
         covered = int(np.count_nonzero(codes < 0))
         if total is not None and covered == total:
             return "won"

@@ -44,7 +44,8 @@ def test_custom_size_and_show_print_the_final_board(capsys: pytest.CaptureFixtur
     [
         (["--difficulty", "expert", "--width", "9"], "not both"),
         (["--width", "9", "--height", "9"], "all three"),
-        (["--width", "0", "--height", "9", "--mines", "1"], "at least 1x1"),
+        (["--width", "0", "--height", "9", "--mines", "1"], "at least 3x2, not 0x9"),
+        (["--width", "2", "--height", "9", "--mines", "1"], "a narrower board is not found"),
         (["--width", "3", "--height", "3", "--mines", "9"], "does not fit"),
         (["--width", "5", "--height", "5", "--mines", "25"], "expected 0 to 24"),
         (["--width", "5", "--height", "5", "--mines", "-1"], "does not fit"),

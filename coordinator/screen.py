@@ -1,0 +1,34 @@
+"""The play loop's one seam to the world: a screen that it reads and clicks.
+
+:class:`~effector.client.EffectorClient` is the real one (a display, through the effector
+service); :class:`~practice.simulated_screen.SimulatedScreen` draws games of the
+in-process engine. The watcher reads boards off either with the recognizer, and the player
+clicks on either, so one loop plays live and in simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from effector.actions import Action, BatchResult
+from effector.geometry import Rect, ScreenInfo
+
+
+class Screen(Protocol):
+    """What the play loop needs of a screen."""
+
+    def screen(self) -> ScreenInfo:
+        """The screen's rectangle and its monitors."""
+        ...
+
+    def screenshot(self, region: Rect | None = None) -> npt.NDArray[np.uint8]:
+        """The pixels of ``region`` (default: all of the screen), HxWx3 BGR."""
+        ...
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        """Run a batch of pointer and key actions, every point inside ``bounds``."""
+        ...

@@ -1,0 +1,179 @@
+"""A screen with a game of the in-process engine on it, for the bot's own loop.
+
+:class:`SimulatedScreen` answers what the effector answers (the screen's rectangle,
+screenshots of a region, batches of actions inside bounds) by drawing the engine's board
+with a shipped tile set and playing the clicks on the engine. The play loop, its watcher
+and the recognizer run on it unchanged, so what is measured here is what plays live.
+F2 deals the next game. Time does not pass: pauses and held buttons take none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from analyzer.rules import Rules
+from effector.actions import (
+    Action,
+    ActionBatch,
+    BatchResult,
+    ClickAction,
+    InvalidBatchError,
+    KeyAction,
+    validate_batch,
+)
+from effector.client import EffectorError
+from effector.geometry import Rect, ScreenInfo
+from practice.engine import Game
+from recognizer.skins import load_skin
+
+SKIN = "classic-16"  # the tile set the board is drawn with
+BACKGROUND = (192, 192, 192)  # the window around the board (BGR)
+MARGIN = 24  # px of window on every side of the board
+TILE_CODES = (UNOPENED, FLAG, MINE, *range(9))
+TILE_KINDS = ("unopened", "flag", "mine", *(str(n) for n in range(9)))
+
+Image = npt.NDArray[np.uint8]
+
+
+class SimulatedScreen:
+    """A window showing engine games at ``origin`` on a screen of ``screen_size``.
+
+    ``seeds`` gives the seed of each game dealt (the first one at once, the next on
+    each F2). ``on_actions`` sees every batch before it runs (a test may raise from it).
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        mines: int,
+        rules: Rules,
+        *,
+        seeds: Callable[[], int | None] = lambda: None,
+        screen_size: tuple[int, int] = (1280, 800),
+        origin: tuple[int, int] = (40, 60),
+    ) -> None:
+        self.width, self.height, self.mines, self.rules = width, height, mines, rules
+        self.seeds = seeds
+        self.origin = origin
+        self.pitch, self._tiles = _tile_pictures()
+        # the screen grows to hold a big board with a window's margin round it
+        screen_width = max(screen_size[0], origin[0] + width * self.pitch + MARGIN)
+        screen_height = max(screen_size[1], origin[1] + height * self.pitch + MARGIN)
+        whole = Rect(left=0, top=0, width=screen_width, height=screen_height)
+        self.screen_rect = ScreenInfo(**whole.model_dump(), monitors=[whole])
+        self.game = self.deal()
+        self.on_actions: Callable[[Sequence[Action]], None] = lambda _: None
+        self.clicks: list[tuple[int, int, str]] = []  # every click: x, y, button
+
+    def deal(self, seed: int | None = None) -> Game:
+        """Start a new game (with ``seed``, or the next of ``seeds``) and show it."""
+        chosen = self.seeds() if seed is None else seed
+        self.game = Game(self.width, self.height, self.mines, self.rules, chosen)
+        return self.game
+
+    @property
+    def board_rect(self) -> Rect:
+        """Where the board's tiles are on the screen."""
+        left, top = self.origin
+        return Rect(left=left, top=top, width=self.width * self.pitch,
+                    height=self.height * self.pitch)
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The board cell under the screen point ``(x, y)``, if any."""
+        if not self.board_rect.contains_point(x, y):
+            return None
+        left, top = self.origin
+        return (y - top) // self.pitch, (x - left) // self.pitch
+
+    def shown_board(self) -> Board:
+        """The board as drawn: the game's (a test may show another)."""
+        return self.game.board
+
+    # the effector's interface -------------------------------------------------------------
+
+    def health(self) -> bool:
+        """Always fine."""
+        return True
+
+    def screen(self) -> ScreenInfo:
+        """The whole simulated screen."""
+        return self.screen_rect
+
+    def screenshot(self, region: Rect | None = None, image_format: str = "raw") -> Image:
+        """The pixels of ``region`` (default: the whole screen), BGR."""
+        area = region or self.screen_rect
+        if not self.screen_rect.contains_rect(area):
+            raise EffectorError(f"region ({area.describe()}) is not inside the screen", 422)
+        return self._picture(area)
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        """Run a batch as the effector would: checked whole first, then in order."""
+        try:
+            validate_batch(ActionBatch(actions=list(actions), bounds=bounds), self.screen_rect)
+        except InvalidBatchError as error:
+            raise EffectorError(str(error), 422) from None
+        self.on_actions(actions)
+        for action in actions:
+            self._run(action)
+        return BatchResult(executed=len(actions), elapsed_ms=0.0)
+
+    def stop(self) -> bool:
+        """Nothing ever runs in the background here."""
+        return False
+
+    # ------------------------------------------------------------------------------------------
+
+    def _run(self, action: Action) -> None:
+        if isinstance(action, KeyAction) and action.key == "f2":
+            self.deal()
+        elif isinstance(action, ClickAction):
+            self.clicks.append((action.x, action.y, action.button))
+            cell = self.cell_at(action.x, action.y)
+            if cell is not None and self.game.status == "playing":
+                self._press(cell, action.button)
+
+    def _press(self, cell: Cell, button: str) -> None:
+        visible = self.game.board[cell]
+        if button == "left" and visible == UNOPENED:
+            self.game.open(*cell)
+        elif button == "right" and visible in (UNOPENED, FLAG):
+            self.game.toggle_flag(*cell)
+
+    def _picture(self, area: Rect) -> Image:
+        """The pixels of ``area``: the window's grey, and the board where it shows."""
+        picture = np.empty((area.height, area.width, 3), np.uint8)
+        picture[:] = BACKGROUND
+        board = self.board_rect
+        shown = area.intersection(board)
+        if shown is not None:
+            tiles = self._board_picture(self.shown_board())
+            picture[shown.top - area.top:shown.bottom - area.top,
+                    shown.left - area.left:shown.right - area.left] = tiles[
+                shown.top - board.top:shown.bottom - board.top,
+                shown.left - board.left:shown.right - board.left]
+        return picture
+
+    def _board_picture(self, board: Board) -> Image:
+        index = np.searchsorted(np.array(TILE_CODES_SORTED), board.cells)
+        tiles: Image = self._tiles[np.array(TILE_ORDER)[index]]  # (rows, cols, p, p, 3)
+        rows, cols, pitch = board.height, board.width, self.pitch
+        return tiles.transpose(0, 2, 1, 3, 4).reshape(rows * pitch, cols * pitch, 3)
+
+
+TILE_CODES_SORTED = sorted(TILE_CODES)
+TILE_ORDER = [TILE_CODES.index(code) for code in TILE_CODES_SORTED]
+
+
+def _tile_pictures() -> tuple[int, npt.NDArray[np.uint8]]:
+    """The tile set's pitch and one picture per entry of ``TILE_KINDS``."""
+    skin = load_skin(SKIN)
+    first = {kind: next(tile.pixels for tile in skin.tiles if tile.kind == kind)
+             for kind in TILE_KINDS}
+    pictures: Image = np.stack([np.asarray(first[kind], np.uint8)[..., :3]
+                                for kind in TILE_KINDS])
+    return int(pictures.shape[1]), pictures

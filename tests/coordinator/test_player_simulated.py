@@ -1,0 +1,173 @@
+"""The player and its watcher on a simulated screen: the loop that plays live, with the
+engine's games drawn where a display would be."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from analyzer.board import UNOPENED, Board
+from coordinator.decide import LocalDecider
+from coordinator.play import Player, PlayOptions
+from coordinator.watch import Sight
+from effector.actions import Action, ClickAction
+from effector.client import EffectorError
+from effector.geometry import Rect
+from practice.simulated_screen import SimulatedScreen
+
+
+def _screen(seed: int = 0, size: tuple[int, int, int] = (16, 16, 40)) -> SimulatedScreen:
+    seeds = itertools.count(seed)
+    width, height, mines = size
+    return SimulatedScreen(width, height, mines, "safe", seeds=lambda: next(seeds))
+
+
+def _player(screen: SimulatedScreen, games: int = 1, flags: bool = False) -> Player:
+    options = PlayOptions(games=games, mines=screen.mines, flags=flags)
+    return Player(screen, LocalDecider(), options)
+
+
+class Batches:
+    """Counts the batches a screen runs and does something before the ``at``-th."""
+
+    def __init__(self, at: int, then: object) -> None:
+        self.at, self.then, self.count = at, then, 0
+
+    def __call__(self, actions: Sequence[Action]) -> None:
+        self.count += 1
+        if self.count == self.at:
+            assert callable(self.then)
+            self.then()
+
+
+def test_every_board_acted_on_is_the_games_and_restarts_deal_new_games() -> None:
+    screen = _screen(seed=7)
+    seen: list[tuple[int | None, bool]] = []
+
+    def check(sight: Sight) -> None:
+        seen.append((screen.game.seed, sight.board == screen.game.board))
+
+    player = Player(screen, LocalDecider(), PlayOptions(games=3, mines=40), on_sight=check)
+    summary = player.play()
+    assert summary.errors == []
+    assert len(summary.results) == 3
+    assert all(same for _, same in seen)
+    assert {seed for seed, _ in seen} == {7, 8, 9}  # F2 dealt each next game
+    assert [game.result for game in summary.results] == [
+        "won" if game_won else "lost" for game_won in _outcomes(7, 3)]
+
+
+def _outcomes(first_seed: int, games: int) -> list[bool]:
+    from coordinator.simulate import Config, play_game
+
+    return [play_game(Config(16, 16, 40, "safe"), seed).won
+            for seed in range(first_seed, first_seed + games)]
+
+
+def test_clicks_land_on_cells_and_flags_only_on_mines() -> None:
+    screen = _screen(seed=3)
+    summary = _player(screen, games=1, flags=True).play()
+    assert summary.errors == []
+    board = screen.board_rect
+    assert screen.clicks and all(board.contains_point(x, y) for x, y, _ in screen.clicks)
+    flagged = [screen.cell_at(x, y) for x, y, button in screen.clicks if button == "right"]
+    assert flagged
+    assert all(cell is not None and screen.game.mine_layout[cell] for cell in flagged)
+
+
+def test_a_board_that_moves_stops_the_run_without_a_click_elsewhere() -> None:
+    screen = _screen(seed=11)
+    batch_starts: list[int] = []  # clicks made before each batch
+
+    def move() -> None:
+        screen.origin = (screen.origin[0] + 37, screen.origin[1] + 23)
+
+    moving = Batches(3, move)
+
+    def watch(actions: Sequence[Action]) -> None:
+        batch_starts.append(len(screen.clicks))
+        moving(actions)
+
+    screen.on_actions = watch
+    summary = _player(screen).play()
+    assert len(summary.errors) == 1 and "Traceback" not in summary.errors[0]
+    assert len(batch_starts) >= 3  # it moved while the game went on
+    later = screen.clicks[batch_starts[3]:] if len(batch_starts) > 3 else []
+    assert later == []  # after the batch under way, not one click more
+
+
+class Tampered(SimulatedScreen):
+    """Shows an open number closed again once ``lie`` is set: a board that cannot follow."""
+
+    lie = False
+
+    def shown_board(self) -> Board:
+        board = self.game.board
+        if not self.lie:
+            return board
+        cells = board.cells.copy()
+        cells[self._shut(board)] = UNOPENED  # an open number drawn as a closed cell
+        return Board(cells)
+
+    @staticmethod
+    def _shut(board: Board) -> tuple[int, int]:
+        """An open number with no open 0 around it (closing it leaves every 0 possible)."""
+        for row, col in np.argwhere(board.cells > 0):
+            cell = (int(row), int(col))
+            if all(board[n] != 0 for n in board.neighbours(cell)):
+                return cell
+        raise AssertionError("no number to shut")
+
+
+def test_a_board_that_contradicts_the_last_one_is_refused() -> None:
+    seeds = itertools.count(5)
+    screen = Tampered(16, 16, 40, "safe", seeds=lambda: next(seeds))
+
+    def lie() -> None:
+        screen.lie = True
+
+    screen.on_actions = Batches(3, lie)
+    summary = _player(screen).play()
+    assert len(summary.errors) == 1
+    assert "contradicts the previous one" in summary.errors[0]
+    assert summary.results == []
+
+
+def test_ctrl_c_ends_the_run_with_a_message() -> None:
+    screen = _screen()
+
+    def interrupt() -> None:
+        raise KeyboardInterrupt
+
+    screen.on_actions = Batches(2, interrupt)
+    summary = _player(screen, games=3).play()
+    assert summary.errors == ["interrupted (Ctrl-C) during a game"]
+
+
+class GoingAway(SimulatedScreen):
+    """A screen whose effector stops answering after ``shots`` screenshots."""
+
+    shots = 6
+
+    def screenshot(self, region: Rect | None = None, image_format: str = "raw") -> np.ndarray:
+        self.shots -= 1
+        if self.shots < 0:
+            raise EffectorError("cannot reach the effector at http://127.0.0.1:8765: gone")
+        return super().screenshot(region, image_format)
+
+
+def test_an_effector_that_goes_away_ends_the_run_with_its_message() -> None:
+    screen = GoingAway(16, 16, 40, "safe", seeds=lambda: 1)
+    summary = _player(screen, games=2).play()
+    assert len(summary.errors) == 1
+    assert summary.errors[0].startswith("cannot reach the effector")
+
+
+def test_a_batch_outside_the_board_is_refused_by_the_screen() -> None:
+    screen = _screen()
+    with pytest.raises(EffectorError, match="422"):
+        screen.actions([ClickAction(x=1, y=1)], bounds=screen.board_rect)
+    assert screen.clicks == []
