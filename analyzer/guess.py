@@ -4,8 +4,7 @@ For a candidate cell ``c`` with exact survival chance ``s``, every number ``v`` 
 show has an exact probability ``P(v | c safe)`` (the weights of the hypothetical
 positions, see :mod:`analyzer.lookahead`), and after it the best next move survives
 with ``s_v`` (1 when the reveal proves some cell safe). The score is the chance of
-surviving this click and the next, ``s * sum_v P(v) * s_v``, plus a small bonus for
-``progress``, the chance the reveal proves some cell safe. Only cells whose own
+surviving this click and the next, ``s * sum_v P(v) * s_v``. Only cells whose own
 survival chance is close to the best are looked at, most promising first, and the
 search stops as soon as no remaining candidate can beat the best score.
 """
@@ -19,23 +18,13 @@ from analyzer.board import Cell
 from analyzer.clock import past
 from analyzer.endgame import best_endgame_move, independent_regions
 from analyzer.lookahead import Evaluation, outcomes
+from analyzer.move import TIE_TOLERANCE
 
 # Candidates: cells whose mine probability is within this of the lowest one ...
 CANDIDATE_MARGIN = 0.10
 # ... at most this many frontier cells and this many off-frontier representatives.
 MAX_FRONTIER_CANDIDATES = 8
 MAX_OFF_FRONTIER_CANDIDATES = 3
-MAX_TOUCHING_CANDIDATES = 0  # off-frontier cells next to the frontier, on top of those
-# Weight of the progress chance in the score, and exponent of the next move's safety.
-PROGRESS_BONUS = 0.0
-NEXT_SAFETY_WEIGHT = 1.0
-# Reveals looked ahead, on positions with at most this many undecided unknown cells.
-LOOKAHEAD_DEPTH = 1
-DEEP_LOOKAHEAD_MAX_UNKNOWNS = 90
-# Probabilities closer than this count as equal (float noise of exact fractions).
-TIE_TOLERANCE = 1e-12
-# Play out regions that no other reveal can inform (isolated 50/50s ...) before anything else.
-TAKE_INDEPENDENT_REGIONS_FIRST = True
 
 
 @dataclass(frozen=True)
@@ -58,11 +47,8 @@ class Rating:
 
     @property
     def score(self) -> float:
-        return (
-            self.safety
-            * float(self.next_safety**NEXT_SAFETY_WEIGHT)
-            * (1 + PROGRESS_BONUS * self.progress)
-        )
+        """The chance of surviving this click and the best next one."""
+        return self.safety * self.next_safety
 
 
 def choose_guess(evaluation: Evaluation, deadline: float | None = None) -> Guess:
@@ -88,14 +74,13 @@ def _pick(
     evaluation: Evaluation, undecided: list[Cell], deadline: float | None
 ) -> tuple[Cell, str]:
     """The guess and why: isolated region, exact endgame, or one-step look-ahead."""
-    if TAKE_INDEPENDENT_REGIONS_FIRST:
-        for region in independent_regions(evaluation.problem):
-            local = best_endgame_move(region, deadline=deadline)
-            if local is not None:
-                return local.cell, (
-                    f"isolated region of {len(region.unknowns)} cells no other reveal can "
-                    f"inform, played out first: wins {local.win_probability:.3f} of it"
-                )
+    for region in independent_regions(evaluation.problem):
+        local = best_endgame_move(region, deadline=deadline)
+        if local is not None:
+            return local.cell, (
+                f"isolated region of {len(region.unknowns)} cells no other reveal can "
+                f"inform, played out first: wins {local.win_probability:.3f} of it"
+            )
     if evaluation.weight <= endgame.MAX_SOLUTIONS:
         exact = best_endgame_move(evaluation.problem, deadline=deadline)
         if exact is not None:
@@ -103,8 +88,7 @@ def _pick(
                 f"exact endgame: wins {exact.win_probability:.3f} "
                 f"over {exact.solutions} placements"
             )
-    deep = len(evaluation.problem.unknowns) <= DEEP_LOOKAHEAD_MAX_UNKNOWNS
-    best = best_rating(evaluation, undecided, LOOKAHEAD_DEPTH if deep else 1, deadline)
+    best = best_rating(evaluation, undecided, 1, deadline)
     return best.cell, (
         f"look-ahead: next move survives {best.next_safety:.3f}, "
         f"proves a cell safe {best.progress:.3f}"
@@ -119,7 +103,7 @@ def best_rating(
     best: Rating | None = None
     for cell in candidates(evaluation, undecided):
         safety = 1.0 - evaluation.p_mine(cell)
-        if best is not None and (safety * (1 + PROGRESS_BONUS) <= best.score or past(deadline)):
+        if best is not None and (safety <= best.score or past(deadline)):
             break
         rating = rate(evaluation, cell, depth)
         if best is None or rating.score > best.score:
@@ -141,8 +125,6 @@ def candidates(evaluation: Evaluation, undecided: list[Cell]) -> list[Cell]:
     on = sorted((cell for cell in close if cell in frontier), key=promise)
     off = sorted((cell for cell in close if cell not in frontier), key=promise)
     chosen = on[:MAX_FRONTIER_CANDIDATES] + off[:MAX_OFF_FRONTIER_CANDIDATES]
-    touching = [cell for cell in off if any(n in frontier for n in _around(cell))]
-    chosen += [cell for cell in touching[:MAX_TOUCHING_CANDIDATES] if cell not in chosen]
     return sorted(chosen, key=promise)
 
 
