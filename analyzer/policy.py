@@ -18,15 +18,19 @@ from analyzer.board import MINE, Board
 from analyzer.clock import past
 from analyzer.constraints import read_problem
 from analyzer.enumeration import ComponentTooComplexError
-from analyzer.guess import choose_guess
+from analyzer.guess import DEFAULT_GUESS_OPTIONS, GuessOptions, choose_guess
 from analyzer.lookahead import evaluate
 from analyzer.move import Move
 
 
 def policy_move(
-    board: Board, total_mines: int, fallback: Move, deadline: float | None = None
+    board: Board,
+    total_mines: int,
+    fallback: Move,
+    deadline: float | None = None,
+    options: GuessOptions = DEFAULT_GUESS_OPTIONS,
 ) -> Move:
-    """The cell to open on ``board`` where nothing is certainly safe.
+    """The cell to open on ``board`` where nothing is certainly safe (look-ahead by ``options``).
 
     ``fallback`` is the analyzer's lowest-risk move, kept when the policy cannot
     evaluate the position exactly or ``deadline`` has passed before it could start; a
@@ -38,7 +42,7 @@ def policy_move(
         evaluation = evaluate(read_problem(board, total_mines))
         if evaluation is None or evaluation.safe:
             return fallback
-        guess = choose_guess(evaluation, deadline)
+        guess = choose_guess(evaluation, deadline, options)
     except ComponentTooComplexError:
         return fallback
     return Move(guess.cell[0], guess.cell[1], guess.p_mine, guess.reason)

@@ -12,7 +12,7 @@ import pytest
 from analyzer.board import UNOPENED, Board, Cell, parse_board
 from analyzer.constraints import read_problem
 from analyzer.endgame import independent_regions
-from analyzer.guess import choose_guess, rate
+from analyzer.guess import GuessOptions, candidates, choose_guess, rate
 from analyzer.lookahead import evaluate, outcomes
 from practice.engine import Game
 
@@ -97,3 +97,34 @@ def test_looking_deeper_never_promises_more_survival(seed: int) -> None:
         assert deep.progress == pytest.approx(shallow.progress)
         assert deep.next_safety <= shallow.next_safety + 1e-12
         assert 0 <= deep.score <= shallow.score + 1e-12 <= 1 + 1e-12
+
+
+def test_options_bound_the_candidates() -> None:
+    one_each = GuessOptions(1.0, max_frontier_candidates=1, max_off_frontier_candidates=1)
+    positions = 0
+    for seed in range(25):
+        board, mines = _position(seed)
+        evaluation = evaluate(read_problem(board, mines))
+        assert evaluation is not None
+        decided = evaluation.safe | evaluation.mines
+        undecided = [cell for cell in evaluation.problem.unknowns if cell not in decided]
+        if not undecided:
+            continue
+        positions += 1
+        lowest = min(evaluation.p_mine(cell) for cell in undecided)
+        safest = candidates(evaluation, undecided, GuessOptions(candidate_margin=0.0))
+        assert safest and all(evaluation.p_mine(cell) == lowest for cell in safest)
+        chosen = candidates(evaluation, undecided, one_each)
+        assert 1 <= len(chosen) <= 2
+        assert sum(cell in evaluation.problem.frontier for cell in chosen) <= 1
+    assert positions >= 5
+
+
+@pytest.mark.parametrize(
+    ("margin", "frontier", "off_frontier"), [(-0.1, 8, 3), (0.1, 0, 3), (0.1, 8, 0)]
+)
+def test_options_that_leave_no_candidate_are_refused(
+    margin: float, frontier: int, off_frontier: int
+) -> None:
+    with pytest.raises(ValueError):
+        GuessOptions(margin, frontier, off_frontier)
