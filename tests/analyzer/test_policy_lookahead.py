@@ -14,6 +14,7 @@ from analyzer.constraints import read_problem
 from analyzer.endgame import independent_regions
 from analyzer.guess import GuessOptions, candidates, choose_guess, rate
 from analyzer.lookahead import evaluate, outcomes
+from analyzer.odds import board_odds
 from practice.engine import Game
 
 
@@ -67,6 +68,19 @@ def test_reveal_weights_match_brute_force(seed: int) -> None:
             for outcome in outcomes(evaluation, cell)
         }
         assert weights == dict(shown)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_the_board_odds_keep_the_position_the_policy_would_count(seed: int) -> None:
+    board, mines = _position(seed)
+    kept = board_odds(board, mines).evaluation
+    counted_again = evaluate(read_problem(board, mines))
+    assert kept is not None and counted_again is not None
+    assert kept.problem == counted_again.problem
+    assert (kept.weight, kept.safe, kept.mines) == (
+        counted_again.weight, counted_again.safe, counted_again.mines
+    )
+    assert kept.odds == counted_again.odds
 
 
 def test_isolated_region_guess_comes_before_other_guesses() -> None:
