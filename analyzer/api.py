@@ -97,8 +97,8 @@ def analyze(
     for cell in mines:
         probabilities[cell] = 1.0
     move = choose_move(board, checked_rules, probabilities, safe, set(mines))
-    if move is not None and not safe and odds.exact:
-        move = policy_move(board, total_mines, move, deadline)
+    if move is not None and not safe and odds.evaluation is not None:
+        move = policy_move(board, odds.evaluation, move, deadline)
     if move is not None and not odds.exact:
         move = Move(move.row, move.col, move.p_mine, move.reason + " (estimated probabilities)")
     return Analysis(

@@ -4,10 +4,10 @@ For a candidate cell ``c`` with exact survival chance ``s``, every number ``v`` 
 show has an exact probability ``P(v | c safe)`` (the weights of the hypothetical
 positions, see :mod:`analyzer.lookahead`), and after it the best next move survives
 with ``s_v`` (1 when the reveal proves some cell safe). The score is the chance of
-surviving this click and the next, ``s * sum_v P(v) * s_v``, plus a small bonus for
-``progress``, the chance the reveal proves some cell safe. Only cells whose own
-survival chance is close to the best are looked at, most promising first, and the
-search stops as soon as no remaining candidate can beat the best score.
+surviving this click and the next, ``s * sum_v P(v) * s_v``. Only cells whose own
+survival chance is close to the best are looked at, most promising first (how close and
+how many: :class:`GuessOptions`), and the search stops as soon as no remaining candidate
+can beat the best score.
 """
 
 from __future__ import annotations
@@ -19,23 +19,28 @@ from analyzer.board import Cell
 from analyzer.clock import past
 from analyzer.endgame import best_endgame_move, independent_regions
 from analyzer.lookahead import Evaluation, outcomes
+from analyzer.move import TIE_TOLERANCE
 
-# Candidates: cells whose mine probability is within this of the lowest one ...
-CANDIDATE_MARGIN = 0.10
-# ... at most this many frontier cells and this many off-frontier representatives.
-MAX_FRONTIER_CANDIDATES = 8
-MAX_OFF_FRONTIER_CANDIDATES = 3
-MAX_TOUCHING_CANDIDATES = 0  # off-frontier cells next to the frontier, on top of those
-# Weight of the progress chance in the score, and exponent of the next move's safety.
-PROGRESS_BONUS = 0.0
-NEXT_SAFETY_WEIGHT = 1.0
-# Reveals looked ahead, on positions with at most this many undecided unknown cells.
-LOOKAHEAD_DEPTH = 1
-DEEP_LOOKAHEAD_MAX_UNKNOWNS = 90
-# Probabilities closer than this count as equal (float noise of exact fractions).
-TIE_TOLERANCE = 1e-12
-# Play out regions that no other reveal can inform (isolated 50/50s ...) before anything else.
-TAKE_INDEPENDENT_REGIONS_FIRST = True
+
+@dataclass(frozen=True)
+class GuessOptions:
+    """Which cells the look-ahead rates (the README's "Guessing policy" measures them)."""
+
+    candidate_margin: float = 0.10
+    """A cell is a candidate when its mine probability is within this of the lowest one."""
+    max_frontier_candidates: int = 8
+    """At most this many candidates next to a number, the most promising ones."""
+    max_off_frontier_candidates: int = 3
+    """At most this many candidates next to no number (all share one probability)."""
+
+    def __post_init__(self) -> None:
+        if self.candidate_margin < 0:
+            raise ValueError(f"candidate_margin must be >= 0, not {self.candidate_margin}")
+        if min(self.max_frontier_candidates, self.max_off_frontier_candidates) < 1:
+            raise ValueError("at least one frontier and one off-frontier candidate is needed")
+
+
+DEFAULT_GUESS_OPTIONS = GuessOptions()
 
 
 @dataclass(frozen=True)
@@ -58,14 +63,15 @@ class Rating:
 
     @property
     def score(self) -> float:
-        return (
-            self.safety
-            * float(self.next_safety**NEXT_SAFETY_WEIGHT)
-            * (1 + PROGRESS_BONUS * self.progress)
-        )
+        """The chance of surviving this click and the best next one."""
+        return self.safety * self.next_safety
 
 
-def choose_guess(evaluation: Evaluation, deadline: float | None = None) -> Guess:
+def choose_guess(
+    evaluation: Evaluation,
+    deadline: float | None = None,
+    options: GuessOptions = DEFAULT_GUESS_OPTIONS,
+) -> Guess:
     """The best guess of ``evaluation`` (a position with no certainly-safe cell).
 
     Past ``deadline`` the exact searches give up and the look-ahead keeps the best
@@ -75,7 +81,7 @@ def choose_guess(evaluation: Evaluation, deadline: float | None = None) -> Guess
     if not undecided:
         raise ValueError("no undecided cell to guess")
     lowest = min(evaluation.p_mine(cell) for cell in undecided)
-    cell, why = _pick(evaluation, undecided, deadline)
+    cell, why = _pick(evaluation, undecided, deadline, options)
     p_mine = evaluation.p_mine(cell)
     if p_mine <= lowest + TIE_TOLERANCE:
         risk = f"lowest mine probability ({p_mine:.4f})"
@@ -85,17 +91,16 @@ def choose_guess(evaluation: Evaluation, deadline: float | None = None) -> Guess
 
 
 def _pick(
-    evaluation: Evaluation, undecided: list[Cell], deadline: float | None
+    evaluation: Evaluation, undecided: list[Cell], deadline: float | None, options: GuessOptions
 ) -> tuple[Cell, str]:
     """The guess and why: isolated region, exact endgame, or one-step look-ahead."""
-    if TAKE_INDEPENDENT_REGIONS_FIRST:
-        for region in independent_regions(evaluation.problem):
-            local = best_endgame_move(region, deadline=deadline)
-            if local is not None:
-                return local.cell, (
-                    f"isolated region of {len(region.unknowns)} cells no other reveal can "
-                    f"inform, played out first: wins {local.win_probability:.3f} of it"
-                )
+    for region in independent_regions(evaluation.problem):
+        local = best_endgame_move(region, deadline=deadline)
+        if local is not None:
+            return local.cell, (
+                f"isolated region of {len(region.unknowns)} cells no other reveal can "
+                f"inform, played out first: wins {local.win_probability:.3f} of it"
+            )
     if evaluation.weight <= endgame.MAX_SOLUTIONS:
         exact = best_endgame_move(evaluation.problem, deadline=deadline)
         if exact is not None:
@@ -103,8 +108,7 @@ def _pick(
                 f"exact endgame: wins {exact.win_probability:.3f} "
                 f"over {exact.solutions} placements"
             )
-    deep = len(evaluation.problem.unknowns) <= DEEP_LOOKAHEAD_MAX_UNKNOWNS
-    best = best_rating(evaluation, undecided, LOOKAHEAD_DEPTH if deep else 1, deadline)
+    best = best_rating(evaluation, undecided, 1, deadline, options)
     return best.cell, (
         f"look-ahead: next move survives {best.next_safety:.3f}, "
         f"proves a cell safe {best.progress:.3f}"
@@ -112,27 +116,34 @@ def _pick(
 
 
 def best_rating(
-    evaluation: Evaluation, undecided: list[Cell], depth: int, deadline: float | None = None
+    evaluation: Evaluation,
+    undecided: list[Cell],
+    depth: int,
+    deadline: float | None = None,
+    options: GuessOptions = DEFAULT_GUESS_OPTIONS,
 ) -> Rating:
     """The best-rated candidate, looking ``depth`` reveals ahead (safest candidates first);
     past ``deadline`` no further candidate is rated."""
     best: Rating | None = None
-    for cell in candidates(evaluation, undecided):
+    for cell in candidates(evaluation, undecided, options):
         safety = 1.0 - evaluation.p_mine(cell)
-        if best is not None and (safety * (1 + PROGRESS_BONUS) <= best.score or past(deadline)):
+        if best is not None and (safety <= best.score or past(deadline)):
             break
-        rating = rate(evaluation, cell, depth)
+        rating = rate(evaluation, cell, depth, options)
         if best is None or rating.score > best.score:
             best = rating
     assert best is not None
     return best
 
 
-def candidates(evaluation: Evaluation, undecided: list[Cell]) -> list[Cell]:
+def candidates(
+    evaluation: Evaluation, undecided: list[Cell], options: GuessOptions = DEFAULT_GUESS_OPTIONS
+) -> list[Cell]:
     """The cells worth a look-ahead, safest first (likeliest 0 first among equals)."""
     lowest = min(evaluation.p_mine(cell) for cell in undecided)
     frontier = evaluation.problem.frontier
-    close = [cell for cell in undecided if evaluation.p_mine(cell) <= lowest + CANDIDATE_MARGIN]
+    margin = options.candidate_margin
+    close = [cell for cell in undecided if evaluation.p_mine(cell) <= lowest + margin]
     unopened = set(evaluation.problem.unknowns) | evaluation.mines
 
     def promise(cell: Cell) -> tuple[float, float, Cell]:
@@ -140,9 +151,7 @@ def candidates(evaluation: Evaluation, undecided: list[Cell]) -> list[Cell]:
 
     on = sorted((cell for cell in close if cell in frontier), key=promise)
     off = sorted((cell for cell in close if cell not in frontier), key=promise)
-    chosen = on[:MAX_FRONTIER_CANDIDATES] + off[:MAX_OFF_FRONTIER_CANDIDATES]
-    touching = [cell for cell in off if any(n in frontier for n in _around(cell))]
-    chosen += [cell for cell in touching[:MAX_TOUCHING_CANDIDATES] if cell not in chosen]
+    chosen = on[: options.max_frontier_candidates] + off[: options.max_off_frontier_candidates]
     return sorted(chosen, key=promise)
 
 
@@ -155,11 +164,17 @@ def zero_estimate(evaluation: Evaluation, cell: Cell, unopened: set[Cell]) -> fl
     return chance
 
 
-def rate(evaluation: Evaluation, cell: Cell, depth: int = 1) -> Rating:
+def rate(
+    evaluation: Evaluation,
+    cell: Cell,
+    depth: int = 1,
+    options: GuessOptions = DEFAULT_GUESS_OPTIONS,
+) -> Rating:
     """Look ``depth`` reveals ahead from opening ``cell``.
 
     After a reveal that proves no cell safe, the next move is worth its own survival
-    chance (``depth`` 1) or, deeper, its own rating one level down.
+    chance (``depth`` 1) or, deeper, the rating of the best of its ``options`` candidates
+    one level down. The policy looks one reveal ahead: two measured no better.
     """
     safety = 1.0 - evaluation.p_mine(cell)
     results = outcomes(evaluation, cell)
@@ -173,7 +188,7 @@ def rate(evaluation: Evaluation, cell: Cell, depth: int = 1) -> Rating:
             next_safety += share
         elif depth > 1:
             undecided = [c for c in after.problem.unknowns if c not in after.mines]
-            next_safety += share * best_rating(after, undecided, depth - 1).score
+            next_safety += share * best_rating(after, undecided, depth - 1, options=options).score
         else:
             next_safety += share * after.best_safety()
     return Rating(cell, safety, next_safety, progress)

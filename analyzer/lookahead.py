@@ -17,9 +17,9 @@ from analyzer.board import Cell
 from analyzer.constraints import NumberConstraint, Problem
 from analyzer.enumeration import ComponentCounts, count_component
 from analyzer.errors import UnsatisfiableError
-from analyzer.frontier import Component, split_frontier
+from analyzer.frontier import Component, Frontier, split_frontier
 from analyzer.probability import FrontierOdds, frontier_odds
-from analyzer.trivial import apply_trivial_rules
+from analyzer.trivial import TrivialResult, apply_trivial_rules
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,17 @@ def evaluate(problem: Problem) -> Evaluation | None:
     """Exact odds of ``problem``; None when no placement fits (weight 0)."""
     try:
         trivial = apply_trivial_rules(problem)
-        remaining = trivial.remaining
-        frontier = split_frontier(remaining)
+        frontier = split_frontier(trivial.remaining)
         counts = [counted(component) for component in frontier.components]
         odds = frontier_odds(frontier, counts)
     except UnsatisfiableError:
         return None
+    return evaluation_of(trivial, frontier, odds)
+
+
+def evaluation_of(trivial: TrivialResult, frontier: Frontier, odds: FrontierOdds) -> Evaluation:
+    """The :class:`Evaluation` of a position already counted: ``odds`` are the exact odds
+    of ``frontier``, the split of what the ``trivial`` rules left undecided."""
     safe = set(trivial.safe)
     mines = set(trivial.mines)
     for cell, cell_odds in odds.cells.items():
@@ -91,7 +96,9 @@ def evaluate(problem: Problem) -> Evaluation | None:
     off = odds.off_frontier
     if off is not None and (off.certainly_safe or off.certainly_mine):
         (safe if off.certainly_safe else mines).update(frontier.off_frontier)
-    return Evaluation(remaining, odds.total_weight, odds, frozenset(safe), frozenset(mines))
+    return Evaluation(
+        trivial.remaining, odds.total_weight, odds, frozenset(safe), frozenset(mines)
+    )
 
 
 def reveal(problem: Problem, cell: Cell, value: int) -> Problem:
@@ -139,6 +146,7 @@ __all__ = [
     "Outcome",
     "counted",
     "evaluate",
+    "evaluation_of",
     "outcomes",
     "reveal",
 ]

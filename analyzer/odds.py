@@ -3,7 +3,8 @@
 This is the probability engine's entry point for anything that weighs moves (the
 analyzer's move choice, guessing policies): :func:`board_odds` returns the probability
 grid together with the pieces it came from (trivial-rule verdicts, components and their
-exact placement counts), so a caller can reuse them instead of counting again.
+exact placement counts) and, when every count is exact, the position as the guessing
+policy weighs it, so a caller can reuse them instead of counting again.
 
 A component whose enumeration exceeds the state limit is left out of the exact counts;
 its cells get an estimate (the average, over the numbers around a cell, of the share of
@@ -29,6 +30,7 @@ from analyzer.enumeration import (
 )
 from analyzer.errors import UnsatisfiableError
 from analyzer.frontier import Component, Frontier, split_frontier
+from analyzer.lookahead import Evaluation, evaluation_of
 from analyzer.probability import FrontierOdds, frontier_odds
 from analyzer.trivial import TrivialResult, apply_trivial_rules
 
@@ -40,7 +42,9 @@ class BoardOdds:
     """The mine probability of every cell and what it was computed from.
 
     ``probabilities`` is NaN for opened numbers, 1.0 for flags and revealed mines (both
-    are taken as mines) and the mine probability of every other cell.
+    are taken as mines) and the mine probability of every other cell. ``evaluation`` is
+    the same position for the guessing policy (:mod:`analyzer.guess`), None when some
+    component was too complex to count exactly.
     """
 
     trivial: TrivialResult
@@ -49,6 +53,7 @@ class BoardOdds:
     unenumerated: tuple[Component, ...]
     odds: FrontierOdds
     probabilities: FloatGrid
+    evaluation: Evaluation | None
 
     @property
     def exact(self) -> bool:
@@ -78,7 +83,10 @@ def board_odds(
     else:
         odds = frontier_odds(frontier, counts)
     grid = _probability_grid(board, trivial, frontier, odds, estimates)
-    return BoardOdds(trivial, frontier, tuple(counts), tuple(unenumerated), odds, grid)
+    evaluation = None if unenumerated else evaluation_of(trivial, frontier, odds)
+    return BoardOdds(
+        trivial, frontier, tuple(counts), tuple(unenumerated), odds, grid, evaluation
+    )
 
 
 def _probability_grid(

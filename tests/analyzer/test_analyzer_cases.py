@@ -172,6 +172,7 @@ def test_estimated_probabilities_are_flagged_when_enumeration_gives_up() -> None
     exact = board_odds(game.board, 3)
     estimated = board_odds(game.board, 3, max_states=1)
     assert exact.exact and not estimated.exact
+    assert exact.evaluation is not None and estimated.evaluation is None
     hidden = game.board.cells == UNOPENED
     assert np.all((estimated.probabilities[hidden] >= 0) & (estimated.probabilities[hidden] <= 1))
     result = analyze(game.board, 3)

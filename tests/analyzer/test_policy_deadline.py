@@ -9,6 +9,7 @@ from analyzer.constraints import read_problem
 from analyzer.guess import choose_guess
 from analyzer.lookahead import evaluate
 from analyzer.move import Move
+from analyzer.odds import board_odds
 from analyzer.policy import policy_move
 
 # The 1 in the corner holds one mine among 3 cells; 39 more are spread over the rest.
@@ -17,9 +18,11 @@ CORNER_ONE = "1" + "." * 15 + "\n" + ("." * 16 + "\n") * 15
 
 def test_a_passed_deadline_keeps_the_fallback_move() -> None:
     board = parse_board(CORNER_ONE)
+    evaluation = board_odds(board, 40).evaluation
+    assert evaluation is not None
     fallback = Move(15, 15, 39 / 252, "lowest mine probability")
-    assert policy_move(board, 40, fallback, deadline=time.perf_counter() - 1) is fallback
-    assert policy_move(board, 40, fallback) is not fallback
+    assert policy_move(board, evaluation, fallback, deadline=time.perf_counter() - 1) is fallback
+    assert policy_move(board, evaluation, fallback) is not fallback
 
 
 def test_past_its_deadline_the_look_ahead_still_names_a_safest_cell() -> None:

@@ -12,8 +12,9 @@ import pytest
 from analyzer.board import UNOPENED, Board, Cell, parse_board
 from analyzer.constraints import read_problem
 from analyzer.endgame import independent_regions
-from analyzer.guess import choose_guess, rate
+from analyzer.guess import GuessOptions, candidates, choose_guess, rate
 from analyzer.lookahead import evaluate, outcomes
+from analyzer.odds import board_odds
 from practice.engine import Game
 
 
@@ -69,6 +70,19 @@ def test_reveal_weights_match_brute_force(seed: int) -> None:
         assert weights == dict(shown)
 
 
+@pytest.mark.parametrize("seed", range(25))
+def test_the_board_odds_keep_the_position_the_policy_would_count(seed: int) -> None:
+    board, mines = _position(seed)
+    kept = board_odds(board, mines).evaluation
+    counted_again = evaluate(read_problem(board, mines))
+    assert kept is not None and counted_again is not None
+    assert kept.problem == counted_again.problem
+    assert (kept.weight, kept.safe, kept.mines) == (
+        counted_again.weight, counted_again.safe, counted_again.mines
+    )
+    assert kept.odds == counted_again.odds
+
+
 def test_isolated_region_guess_comes_before_other_guesses() -> None:
     # Left: a 50/50 between (0,0) and (1,0) that no reveal can inform; right: a 50/50
     # between (0,3) and (1,3) that opening (0,4) or (1,4) could still settle.
@@ -97,3 +111,34 @@ def test_looking_deeper_never_promises_more_survival(seed: int) -> None:
         assert deep.progress == pytest.approx(shallow.progress)
         assert deep.next_safety <= shallow.next_safety + 1e-12
         assert 0 <= deep.score <= shallow.score + 1e-12 <= 1 + 1e-12
+
+
+def test_options_bound_the_candidates() -> None:
+    one_each = GuessOptions(1.0, max_frontier_candidates=1, max_off_frontier_candidates=1)
+    positions = 0
+    for seed in range(25):
+        board, mines = _position(seed)
+        evaluation = evaluate(read_problem(board, mines))
+        assert evaluation is not None
+        decided = evaluation.safe | evaluation.mines
+        undecided = [cell for cell in evaluation.problem.unknowns if cell not in decided]
+        if not undecided:
+            continue
+        positions += 1
+        lowest = min(evaluation.p_mine(cell) for cell in undecided)
+        safest = candidates(evaluation, undecided, GuessOptions(candidate_margin=0.0))
+        assert safest and all(evaluation.p_mine(cell) == lowest for cell in safest)
+        chosen = candidates(evaluation, undecided, one_each)
+        assert 1 <= len(chosen) <= 2
+        assert sum(cell in evaluation.problem.frontier for cell in chosen) <= 1
+    assert positions >= 5
+
+
+@pytest.mark.parametrize(
+    ("margin", "frontier", "off_frontier"), [(-0.1, 8, 3), (0.1, 0, 3), (0.1, 8, 0)]
+)
+def test_options_that_leave_no_candidate_are_refused(
+    margin: float, frontier: int, off_frontier: int
+) -> None:
+    with pytest.raises(ValueError):
+        GuessOptions(margin, frontier, off_frontier)
