@@ -5,7 +5,7 @@ Limits: a board has at most :data:`~analyzer.limits.MAX_CELLS` cells (its text a
 :data:`MAX_BODY_BYTES` bytes (larger: 413). Each request has a time limit
 (``time_limit_s``, 10 s by default) counted from its arrival; past it the answer is 503.
 
-Admission control (:mod:`effector.admission`): analyses run on ``workers`` threads of
+Admission control (:mod:`serving.admission`): analyses run on ``workers`` threads of
 their own (one by default), at most ``queue`` more wait (4 per worker), and any request
 past that is answered 503 with ``Retry-After`` at once, before its body is read.
 ``/health`` runs on the event loop, so it always answers. Z3 checks take turns (Z3's
@@ -36,15 +36,15 @@ from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
 from analyzer.rules import Rules
-from effector.admission import (
+from serving.admission import (
     Admission,
     NotFinishedError,
     NotStartedError,
     OverloadedError,
     RefuseWhenFullMiddleware,
 )
-from effector.auth import BearerTokenMiddleware
-from effector.body_limit import BodySizeLimitMiddleware
+from serving.auth import BearerTokenMiddleware
+from serving.body_limit import BodySizeLimitMiddleware
 
 DEFAULT_TIME_LIMIT_S = 10.0
 # Analyses run at once. They hold Python's GIL most of the time, so a second one adds

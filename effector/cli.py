@@ -67,9 +67,9 @@ def port(text: str) -> int:
 
 def serve_effector(args: argparse.Namespace) -> int:
     """Check the bind policy and the display, then serve until interrupted."""
-    from effector.auth import bind_refusal
+    from serving.auth import bind_refusal
 
-    refusal = bind_refusal(args.host, args.token)
+    refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "move this machine's mouse")
     if refusal is not None:
         print(f"sweeper serve effector: {refusal}", file=sys.stderr)
         return EXIT_REFUSED

@@ -3,7 +3,7 @@
 ``create_app`` takes its screen and input back ends as arguments; ``create_display_app``
 builds them on the real display (mss and pyautogui).
 
-Admission control (:mod:`effector.admission`): batches run one at a time and at most
+Admission control (:mod:`serving.admission`): batches run one at a time and at most
 ``batch_queue`` more wait; screenshots run ``capture_workers`` at a time with at most
 ``capture_queue`` waiting. Past that the answer is 503 with ``Retry-After`` at once, and
 work still waiting after ``wait_s`` is dropped unexecuted (503). ``/health``, ``/screen``
@@ -26,14 +26,6 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
 from effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
-from effector.admission import (
-    Admission,
-    NotStartedError,
-    OverloadedError,
-    RefuseWhenFullMiddleware,
-)
-from effector.auth import BearerTokenMiddleware
-from effector.body_limit import BodySizeLimitMiddleware
 from effector.encoding import (
     PNG_MEDIA_TYPE,
     RAW_MEDIA_TYPE,
@@ -50,6 +42,14 @@ from effector.errors import (
 )
 from effector.geometry import Rect, ScreenInfo
 from effector.runner import BatchRunner, InputDevice
+from serving.admission import (
+    Admission,
+    NotStartedError,
+    OverloadedError,
+    RefuseWhenFullMiddleware,
+)
+from serving.auth import BearerTokenMiddleware
+from serving.body_limit import BodySizeLimitMiddleware
 
 if TYPE_CHECKING:
     from effector.capture import ScreenCapture

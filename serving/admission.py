@@ -25,6 +25,14 @@ from typing import Any, TypeVar
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+__all__ = [
+    "Admission",
+    "NotFinishedError",
+    "NotStartedError",
+    "OverloadedError",
+    "RefuseWhenFullMiddleware",
+]
+
 T = TypeVar("T")
 
 RETRY_AFTER_S = 1

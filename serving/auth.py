@@ -1,4 +1,4 @@
-"""Who may use the effector: loopback-only by default, a bearer token for anything else."""
+"""Who may call a service: loopback-only by default, a bearer token for anything wider."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import ipaddress
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+__all__ = ["BearerTokenMiddleware", "bind_refusal", "is_loopback"]
 
 
 def is_loopback(host: str) -> bool:
@@ -19,16 +21,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def bind_refusal(
-    host: str,
-    token: str | None,
-    token_variable: str = "SWEEPER_EFFECTOR_TOKEN",
-    risk: str = "move this machine's mouse",
-) -> str | None:
+def bind_refusal(host: str, token: str | None, token_variable: str, risk: str) -> str | None:
     """Why binding ``host`` with ``token`` is refused, or None if it is allowed.
 
-    The defaults word it for the effector; other services name their own token
-    variable and what an open service would let anyone do.
+    ``token_variable`` names the service's token variable and ``risk`` what an open
+    service would let anyone do (e.g. "move this machine's mouse").
     """
     if token is None and not is_loopback(host):
         return (

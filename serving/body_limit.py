@@ -13,6 +13,8 @@ from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+__all__ = ["BodySizeLimitMiddleware"]
+
 
 class BodySizeLimitMiddleware:
     """Answers 413 ``{"detail": ...}`` to requests whose body is over ``max_bytes``."""
