@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from analyzer.rules import RULES
-from effector.cli import port, whole_number
+from serving.arguments import port, whole_number
 
 DEFAULT_PORT = 8001
 MAX_WORKERS_OR_QUEUE = 1000

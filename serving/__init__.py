@@ -3,10 +3,12 @@ screens or Minesweeper. One module per job:
 
 - :mod:`serving.auth`: who may call a service (loopback by default, a token for wider);
 - :mod:`serving.admission`: how much work a service takes at once, and 503 past that;
-- :mod:`serving.body_limit`: how large a request body may be, and 413 past that.
+- :mod:`serving.body_limit`: how large a request body may be, and 413 past that;
+- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts).
 
 Each public name is also here, loaded from its module on first use: importing the package
-alone imports none of them, nor Starlette.
+alone imports none of them, nor Starlette, and :mod:`serving.arguments` needs
+only argparse, so a command line that uses it starts fast.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
         OverloadedError,
         RefuseWhenFullMiddleware,
     )
+    from serving.arguments import port, whole_number
     from serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
     from serving.body_limit import BodySizeLimitMiddleware
 
@@ -35,6 +38,8 @@ __all__ = [
     "RefuseWhenFullMiddleware",
     "bind_refusal",
     "is_loopback",
+    "port",
+    "whole_number",
 ]
 
 # The module that defines each public name (each module's own ``__all__`` lists them).
@@ -44,6 +49,8 @@ _HOME_OF = {
     "NotStartedError": "serving.admission",
     "OverloadedError": "serving.admission",
     "RefuseWhenFullMiddleware": "serving.admission",
+    "port": "serving.arguments",
+    "whole_number": "serving.arguments",
     "BearerTokenMiddleware": "serving.auth",
     "bind_refusal": "serving.auth",
     "is_loopback": "serving.auth",
