@@ -5,8 +5,9 @@ from __future__ import annotations
 import hmac
 import ipaddress
 
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from serving.errors import error_answer
 
 __all__ = ["BearerTokenMiddleware", "bind_refusal", "is_loopback"]
 
@@ -57,10 +58,8 @@ class BearerTokenMiddleware:
             if supplied is None
             else "invalid token in the Authorization header"
         )
-        response = JSONResponse(
-            {"detail": detail}, status_code=401, headers={"WWW-Authenticate": "Bearer"}
-        )
-        await response(scope, receive, send)
+        refusal = error_answer(401, detail, {"WWW-Authenticate": "Bearer"})
+        await refusal(scope, receive, send)
 
 
 def _header(scope: Scope, name: bytes) -> bytes | None:
