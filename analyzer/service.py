@@ -34,15 +34,9 @@ from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
 from analyzer.rules import Rules
-from serving.admission import (
-    Admission,
-    NotFinishedError,
-    NotStartedError,
-    RefuseWhenFullMiddleware,
-)
-from serving.auth import BearerTokenMiddleware
-from serving.body_limit import BodySizeLimitMiddleware
+from serving.admission import Admission, NotFinishedError, NotStartedError
 from serving.errors import ErrorOut, error_answer
+from serving.guards import add_guards
 from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 DEFAULT_TIME_LIMIT_S = 10.0
@@ -126,10 +120,7 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
-    app.add_middleware(RefuseWhenFullMiddleware, gates={("POST", "/analyze"): admission})
-    if token is not None:
-        app.add_middleware(BearerTokenMiddleware, token=token)
+    add_guards(app, token, {("POST", "/analyze"): admission}, MAX_BODY_BYTES)
 
     @app.get("/health", response_model=HealthOut)
     async def health() -> dict[str, str]:

@@ -39,10 +39,9 @@ from effector.errors import (
 )
 from effector.geometry import Rect, ScreenInfo
 from effector.runner import BatchRunner, InputDevice
-from serving.admission import RETRY_AFTER_S, Admission, NotStartedError, RefuseWhenFullMiddleware
-from serving.auth import BearerTokenMiddleware
-from serving.body_limit import BodySizeLimitMiddleware
+from serving.admission import RETRY_AFTER_S, Admission, NotStartedError
 from serving.errors import ErrorOut, error_answer
+from serving.guards import add_guards
 from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 if TYPE_CHECKING:
@@ -112,11 +111,8 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
     gates = {("POST", "/actions"): batches, ("GET", "/screenshot"): captures}
-    app.add_middleware(RefuseWhenFullMiddleware, gates=gates)
-    if settings.token is not None:
-        app.add_middleware(BearerTokenMiddleware, token=settings.token)
+    add_guards(app, settings.token, gates, MAX_BODY_BYTES)
     _add_error_handlers(app, settings.wait_s)
 
     def start_by() -> float:

@@ -4,6 +4,7 @@ screens or Minesweeper. One module per job:
 - :mod:`serving.auth`: who may call a service (loopback by default, a token for wider);
 - :mod:`serving.admission`: how much work a service takes at once, and 503 past that;
 - :mod:`serving.body_limit`: how large a request body may be, and 413 past that;
+- :mod:`serving.guards`: those three in front of a service, in the order both need;
 - :mod:`serving.errors`: the one error shape, ``{"detail": "<one line>"}``;
 - :mod:`serving.handlers`: the exception handlers both services register;
 - :mod:`serving.arguments`: the argparse types of their command lines (ports, counts).
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
     from serving.body_limit import BodySizeLimitMiddleware
     from serving.errors import ErrorOut, error_answer
+    from serving.guards import add_guards
     from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "OverloadedError",
     "RefuseWhenFullMiddleware",
     "add_error_handlers",
+    "add_guards",
     "answer_with_status",
     "bind_refusal",
     "error_answer",
@@ -72,6 +75,7 @@ _HOME_OF = {
     "BodySizeLimitMiddleware": "serving.body_limit",
     "ErrorOut": "serving.errors",
     "error_answer": "serving.errors",
+    "add_guards": "serving.guards",
     "add_error_handlers": "serving.handlers",
     "answer_with_status": "serving.handlers",
     "summarize_errors": "serving.handlers",

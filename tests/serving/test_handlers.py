@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
 from serving.admission import OverloadedError
-from serving.auth import BearerTokenMiddleware
-from serving.body_limit import BodySizeLimitMiddleware
+from serving.guards import add_guards
 from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 
@@ -27,8 +26,7 @@ def _describe_invalid(errors: Sequence[Any]) -> str:
 
 def _app() -> FastAPI:
     app = FastAPI()
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=100)
-    app.add_middleware(BearerTokenMiddleware, token="t0ken")
+    add_guards(app, "t0ken", {}, max_body_bytes=100)
     add_error_handlers(app, _describe_invalid, "unreadable ({cause})")
     answer_with_status(app, 409, LookupError)
 
