@@ -19,6 +19,7 @@ COPY coordinator ./coordinator
 COPY effector ./effector
 COPY practice ./practice
 COPY recognizer ./recognizer
+COPY serving ./serving
 COPY templates ./templates
 RUN pip install . && mkdir /recordings && chown sweeper /recordings
 

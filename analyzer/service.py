@@ -5,16 +5,16 @@ Limits: a board has at most :data:`~analyzer.limits.MAX_CELLS` cells (its text a
 :data:`MAX_BODY_BYTES` bytes (larger: 413). Each request has a time limit
 (``time_limit_s``, 10 s by default) counted from its arrival; past it the answer is 503.
 
-Admission control (:mod:`effector.admission`): analyses run on ``workers`` threads of
+Admission control (:mod:`serving.admission`): analyses run on ``workers`` threads of
 their own (one by default), at most ``queue`` more wait (4 per worker), and any request
 past that is answered 503 with ``Retry-After`` at once, before its body is read.
 ``/health`` runs on the event loop, so it always answers. Z3 checks take turns (Z3's
 Python context is shared).
 
-Errors are always ``{"detail": "<one line>"}``: 422 for a request or board that is
-wrong (naming the field, or the rows and cells at fault), 413 for a body over the
-limit, 503 when busy or past the time limit, and 500 only for a fault in the analyzer
-itself, without a traceback.
+Errors are always ``{"detail": "<one line>"}`` (:mod:`serving.errors`): 422 for a
+request or board that is wrong (naming the field, or the rows and cells at fault), 413
+for a body over the limit, 503 when busy or past the time limit, and 500 only for a
+fault in the analyzer itself, without a traceback.
 """
 
 from __future__ import annotations
@@ -26,25 +26,18 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictInt, StrictStr
-from starlette.exceptions import HTTPException
 
 from analyzer.api import analyze
 from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
 from analyzer.rules import Rules
-from effector.admission import (
-    Admission,
-    NotFinishedError,
-    NotStartedError,
-    OverloadedError,
-    RefuseWhenFullMiddleware,
-)
-from effector.auth import BearerTokenMiddleware
-from effector.body_limit import BodySizeLimitMiddleware
+from serving.admission import Admission, NotFinishedError, NotStartedError
+from serving.errors import ErrorOut, error_answer
+from serving.guards import add_guards
+from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 DEFAULT_TIME_LIMIT_S = 10.0
 # Analyses run at once. They hold Python's GIL most of the time, so a second one adds
@@ -99,10 +92,6 @@ class AnalyzeResponse(BaseModel):
     elapsed_ms: float
 
 
-class ErrorOut(BaseModel):
-    detail: str
-
-
 class HealthOut(BaseModel):
     status: str
 
@@ -131,10 +120,7 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
-    app.add_middleware(RefuseWhenFullMiddleware, gates={("POST", "/analyze"): admission})
-    if token is not None:
-        app.add_middleware(BearerTokenMiddleware, token=token)
+    add_guards(app, token, {("POST", "/analyze"): admission}, MAX_BODY_BYTES)
 
     @app.get("/health", response_model=HealthOut)
     async def health() -> dict[str, str]:
@@ -179,15 +165,12 @@ def _answer(request: AnalyzeRequest, deadline: float | None) -> JSONResponse:
 
 def _fault_answer(fault: BaseException) -> JSONResponse:
     detail = f"internal analyzer error ({type(fault).__name__}); see the service log"
-    return JSONResponse({"detail": detail}, 500)
+    return error_answer(500, detail)
 
 
 def describe_validation_errors(errors: Sequence[Any]) -> str:
     """One line naming each invalid field, e.g. ``body.total_mines: Field required``."""
-    parts = [_describe_error(error) for error in errors[:MAX_LISTED_ERRORS]]
-    if len(errors) > MAX_LISTED_ERRORS:
-        parts.append(f"and {len(errors) - MAX_LISTED_ERRORS} more")
-    return "invalid request: " + "; ".join(parts)
+    return "invalid request: " + summarize_errors(errors, _describe_error, MAX_LISTED_ERRORS)
 
 
 def _describe_error(error: Any) -> str:
@@ -204,42 +187,21 @@ def _add_error_handlers(app: FastAPI, time_limit_s: float | None) -> None:
     if time_limit_s is not None:
         limit = f"the {time_limit_s:g} s time limit of this service, counted from arrival"
 
-    async def request_invalid(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, RequestValidationError)
-        return JSONResponse({"detail": describe_validation_errors(exc.errors())}, 422)
-
-    async def unprocessable(request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, 422)
-
-    async def http_error(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, HTTPException)
-        if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
-            cause = exc.__cause__ or exc.detail
-            return JSONResponse({"detail": f"the body cannot be read as JSON: {cause}"}, 422)
-        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, exc.headers)
+    add_error_handlers(app, describe_validation_errors, "the body cannot be read as JSON: {cause}")
+    answer_with_status(app, 422, BoardError, AnalysisError)
 
     async def out_of_time(request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": f"{exc} ({limit})"}, 503)
+        return error_answer(503, f"{exc} ({limit})")
 
     async def not_in_time(request: Request, exc: Exception) -> JSONResponse:
         started = "did not finish" if isinstance(exc, NotFinishedError) else "did not start"
-        return JSONResponse({"detail": f"the analysis {started} within {limit}"}, 503)
-
-    async def busy(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, OverloadedError)
-        headers = {"Retry-After": str(exc.retry_after_s)}
-        return JSONResponse({"detail": str(exc)}, 503, headers=headers)
+        return error_answer(503, f"the analysis {started} within {limit}")
 
     async def internal_fault(request: Request, exc: Exception) -> JSONResponse:
         _log.exception("analyzer fault", exc_info=exc)
         return _fault_answer(exc)
 
-    app.add_exception_handler(RequestValidationError, request_invalid)
-    app.add_exception_handler(HTTPException, http_error)
-    app.add_exception_handler(BoardError, unprocessable)
-    app.add_exception_handler(AnalysisError, unprocessable)
     app.add_exception_handler(AnalysisTimeoutError, out_of_time)
     app.add_exception_handler(NotStartedError, not_in_time)
     app.add_exception_handler(NotFinishedError, not_in_time)
-    app.add_exception_handler(OverloadedError, busy)
     app.add_exception_handler(Exception, internal_fault)

@@ -10,7 +10,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from effector.cli import whole_number
+from serving.arguments import whole_number
 
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
+from serving.arguments import port
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
@@ -39,37 +39,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(handler=serve_effector)
 
 
-def whole_number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
-        return value
-
-    return parse
-
-
-def port(text: str) -> int:
-    """An argparse type: a TCP port number, 0 (any free port) to 65535."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
-    return value
-
-
 def serve_effector(args: argparse.Namespace) -> int:
     """Check the bind policy and the display, then serve until interrupted."""
-    from effector.auth import bind_refusal
+    from serving.auth import bind_refusal
 
-    refusal = bind_refusal(args.host, args.token)
+    refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "move this machine's mouse")
     if refusal is not None:
         print(f"sweeper serve effector: {refusal}", file=sys.stderr)
         return EXIT_REFUSED

@@ -3,7 +3,7 @@
 ``create_app`` takes its screen and input back ends as arguments; ``create_display_app``
 builds them on the real display (mss and pyautogui).
 
-Admission control (:mod:`effector.admission`): batches run one at a time and at most
+Admission control (:mod:`serving.admission`): batches run one at a time and at most
 ``batch_queue`` more wait; screenshots run ``capture_workers`` at a time with at most
 ``capture_queue`` waiting. Past that the answer is 503 with ``Retry-After`` at once, and
 work still waiting after ``wait_s`` is dropped unexecuted (503). ``/health``, ``/screen``
@@ -20,20 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 from fastapi import FastAPI, Query, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel
-from starlette.exceptions import HTTPException
 
 from effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
-from effector.admission import (
-    Admission,
-    NotStartedError,
-    OverloadedError,
-    RefuseWhenFullMiddleware,
-)
-from effector.auth import BearerTokenMiddleware
-from effector.body_limit import BodySizeLimitMiddleware
 from effector.encoding import (
     PNG_MEDIA_TYPE,
     RAW_MEDIA_TYPE,
@@ -50,6 +39,10 @@ from effector.errors import (
 )
 from effector.geometry import Rect, ScreenInfo
 from effector.runner import BatchRunner, InputDevice
+from serving.admission import RETRY_AFTER_S, Admission, NotStartedError
+from serving.errors import ErrorOut, error_answer
+from serving.guards import add_guards
+from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 if TYPE_CHECKING:
     from effector.capture import ScreenCapture
@@ -85,10 +78,6 @@ class InvalidRegionError(ValueError):
     """A screenshot region that is incomplete or not on the screen."""
 
 
-class ErrorOut(BaseModel):
-    detail: str
-
-
 BUSY_ANSWERS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorOut, "description": "The body is over the size limit."},
     422: {"model": ErrorOut, "description": "A bad body, point, region, key or button."},
@@ -122,11 +111,8 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=MAX_BODY_BYTES)
     gates = {("POST", "/actions"): batches, ("GET", "/screenshot"): captures}
-    app.add_middleware(RefuseWhenFullMiddleware, gates=gates)
-    if settings.token is not None:
-        app.add_middleware(BearerTokenMiddleware, token=settings.token)
+    add_guards(app, settings.token, gates, MAX_BODY_BYTES)
     _add_error_handlers(app, settings.wait_s)
 
     def start_by() -> float:
@@ -220,10 +206,7 @@ def resolve_region(
 
 def describe_validation_errors(errors: Sequence[Any]) -> str:
     """One line naming each invalid field, e.g. ``body actions[2].click.button: ...``."""
-    parts = [_describe_error(error) for error in errors[:MAX_LISTED_ERRORS]]
-    if len(errors) > MAX_LISTED_ERRORS:
-        parts.append(f"and {len(errors) - MAX_LISTED_ERRORS} more")
-    return "; ".join(parts)
+    return summarize_errors(errors, _describe_error, MAX_LISTED_ERRORS)
 
 
 def _describe_error(error: Any) -> str:
@@ -241,45 +224,17 @@ def _describe_error(error: Any) -> str:
 
 
 def _add_error_handlers(app: FastAPI, wait_s: float) -> None:
-    def problem(status: int, exc: Exception, **extra: Any) -> JSONResponse:
-        return JSONResponse({"detail": str(exc), **extra}, status_code=status)
-
-    async def request_invalid(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, RequestValidationError)
-        return JSONResponse({"detail": describe_validation_errors(exc.errors())}, 422)
-
-    async def http_error(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, HTTPException)
-        if exc.status_code == 400:  # FastAPI could not read the body (e.g. not UTF-8)
-            cause = exc.__cause__ or exc.detail
-            return JSONResponse({"detail": f"body: cannot be read as JSON ({cause})"}, 422)
-        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, exc.headers)
-
-    async def unprocessable(request: Request, exc: Exception) -> JSONResponse:
-        return problem(422, exc)
+    add_error_handlers(app, describe_validation_errors, "body: cannot be read as JSON ({cause})")
+    answer_with_status(app, 422, InvalidBatchError, InvalidRegionError)
+    answer_with_status(app, 503, CaptureFailedError, InputFailedError, DisplayUnavailableError)
 
     async def aborted(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, BatchAbortedError)
-        return problem(409, exc, executed=exc.executed, total=exc.total)
-
-    async def unavailable(request: Request, exc: Exception) -> JSONResponse:
-        return problem(503, exc)
-
-    async def busy(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, OverloadedError)
-        headers = {"Retry-After": str(exc.retry_after_s)}
-        return JSONResponse({"detail": str(exc)}, 503, headers=headers)
+        return error_answer(409, str(exc), executed=exc.executed, total=exc.total)
 
     async def waited_too_long(request: Request, exc: Exception) -> JSONResponse:
         detail = f"waited more than {wait_s:g} s for its turn and was dropped; nothing was done"
-        return JSONResponse({"detail": detail}, 503, headers={"Retry-After": "1"})
+        return error_answer(503, detail, {"Retry-After": str(RETRY_AFTER_S)})
 
-    app.add_exception_handler(RequestValidationError, request_invalid)
-    app.add_exception_handler(HTTPException, http_error)
-    app.add_exception_handler(InvalidBatchError, unprocessable)
-    app.add_exception_handler(InvalidRegionError, unprocessable)
     app.add_exception_handler(BatchAbortedError, aborted)
-    app.add_exception_handler(OverloadedError, busy)
     app.add_exception_handler(NotStartedError, waited_too_long)
-    for error_type in (CaptureFailedError, InputFailedError, DisplayUnavailableError):
-        app.add_exception_handler(error_type, unavailable)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -16,7 +17,8 @@ from coordinator.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE_FILE = ROOT / "docker-compose.yml"
-PACKAGES = ("analyzer", "coordinator", "effector", "practice", "recognizer", "templates")
+# Every package the wheel ships, so the image cannot miss one added later.
+PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
 
 
 @pytest.fixture(scope="module")

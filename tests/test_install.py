@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "README.md", "analyzer", "coordinator", "effector", "practice",
-           "recognizer", "templates")
+           "recognizer", "serving", "templates")
 SCREENSHOT = ROOT / "docs" / "screenshots" / "game-cell24-mid"
 
 

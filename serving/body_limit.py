@@ -10,8 +10,11 @@ JSON ``{"detail": ...}`` naming the limit.
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from serving.errors import error_answer
+
+__all__ = ["BodySizeLimitMiddleware"]
 
 
 class BodySizeLimitMiddleware:
@@ -27,7 +30,7 @@ class BodySizeLimitMiddleware:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.max_bytes:
-            refusal = JSONResponse({"detail": self.detail(f"{declared} bytes")}, 413)
+            refusal = error_answer(413, self.detail(f"{declared} bytes"))
             await refusal(scope, receive, send)
             return
         await self.app(scope, self._counting(receive), send)

@@ -1,12 +1,15 @@
-"""Who may use the effector: loopback-only by default, a bearer token for anything else."""
+"""Who may call a service: loopback-only by default, a bearer token for anything wider."""
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
 
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from serving.errors import error_answer
+
+__all__ = ["BearerTokenMiddleware", "bind_refusal", "is_loopback"]
 
 
 def is_loopback(host: str) -> bool:
@@ -19,16 +22,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def bind_refusal(
-    host: str,
-    token: str | None,
-    token_variable: str = "SWEEPER_EFFECTOR_TOKEN",
-    risk: str = "move this machine's mouse",
-) -> str | None:
+def bind_refusal(host: str, token: str | None, token_variable: str, risk: str) -> str | None:
     """Why binding ``host`` with ``token`` is refused, or None if it is allowed.
 
-    The defaults word it for the effector; other services name their own token
-    variable and what an open service would let anyone do.
+    ``token_variable`` names the service's token variable and ``risk`` what an open
+    service would let anyone do (e.g. "move this machine's mouse").
     """
     if token is None and not is_loopback(host):
         return (
@@ -60,10 +58,8 @@ class BearerTokenMiddleware:
             if supplied is None
             else "invalid token in the Authorization header"
         )
-        response = JSONResponse(
-            {"detail": detail}, status_code=401, headers={"WWW-Authenticate": "Bearer"}
-        )
-        await response(scope, receive, send)
+        refusal = error_answer(401, detail, {"WWW-Authenticate": "Bearer"})
+        await refusal(scope, receive, send)
 
 
 def _header(scope: Scope, name: bytes) -> bytes | None:

@@ -25,6 +25,18 @@ from typing import Any, TypeVar
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from serving.errors import error_answer
+
+__all__ = [
+    "RETRY_AFTER_S",
+    "Admission",
+    "NotFinishedError",
+    "NotStartedError",
+    "OverloadedError",
+    "RefuseWhenFullMiddleware",
+    "overloaded_answer",
+]
+
 T = TypeVar("T")
 
 RETRY_AFTER_S = 1
@@ -36,6 +48,11 @@ class OverloadedError(RuntimeError):
     def __init__(self, message: str, retry_after_s: int = RETRY_AFTER_S) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+def overloaded_answer(refusal: OverloadedError) -> JSONResponse:
+    """The 503 answer to refused work, with ``Retry-After``."""
+    return error_answer(503, str(refusal), {"Retry-After": str(refusal.retry_after_s)})
 
 
 class NotStartedError(RuntimeError):
@@ -153,8 +170,6 @@ class RefuseWhenFullMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         gate = self.gates.get((scope.get("method", ""), scope.get("path", "")))
         if scope["type"] == "http" and gate is not None and gate.full:
-            refusal = gate.refusal()
-            headers = {"Retry-After": str(refusal.retry_after_s)}
-            await JSONResponse({"detail": str(refusal)}, 503, headers)(scope, receive, send)
+            await overloaded_answer(gate.refusal())(scope, receive, send)
             return
         await self.app(scope, receive, send)

@@ -1,0 +1,90 @@
+"""What sweeper's HTTP services (the analyzer's and the effector's) share, and nothing about
+screens or Minesweeper. One module per job:
+
+- :mod:`serving.auth`: who may call a service (loopback by default, a token for wider);
+- :mod:`serving.admission`: how much work a service takes at once, and 503 past that;
+- :mod:`serving.body_limit`: how large a request body may be, and 413 past that;
+- :mod:`serving.guards`: those three in front of a service, in the order both need;
+- :mod:`serving.errors`: the one error shape, ``{"detail": "<one line>"}``;
+- :mod:`serving.handlers`: the exception handlers both services register;
+- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts).
+
+Each public name is also here, loaded from its module on first use: importing the package
+alone imports none of them, nor Starlette, and :mod:`serving.arguments` needs only
+argparse, so a command line that uses it starts fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from serving.admission import (
+        RETRY_AFTER_S,
+        Admission,
+        NotFinishedError,
+        NotStartedError,
+        OverloadedError,
+        RefuseWhenFullMiddleware,
+        overloaded_answer,
+    )
+    from serving.arguments import port, whole_number
+    from serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
+    from serving.body_limit import BodySizeLimitMiddleware
+    from serving.errors import ErrorOut, error_answer
+    from serving.guards import add_guards
+    from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+
+__all__ = [
+    "RETRY_AFTER_S",
+    "Admission",
+    "BearerTokenMiddleware",
+    "BodySizeLimitMiddleware",
+    "ErrorOut",
+    "NotFinishedError",
+    "NotStartedError",
+    "OverloadedError",
+    "RefuseWhenFullMiddleware",
+    "add_error_handlers",
+    "add_guards",
+    "answer_with_status",
+    "bind_refusal",
+    "error_answer",
+    "is_loopback",
+    "overloaded_answer",
+    "port",
+    "summarize_errors",
+    "whole_number",
+]
+
+# The module that defines each public name (each module's own ``__all__`` lists them).
+_HOME_OF = {
+    "RETRY_AFTER_S": "serving.admission",
+    "Admission": "serving.admission",
+    "NotFinishedError": "serving.admission",
+    "NotStartedError": "serving.admission",
+    "OverloadedError": "serving.admission",
+    "RefuseWhenFullMiddleware": "serving.admission",
+    "overloaded_answer": "serving.admission",
+    "port": "serving.arguments",
+    "whole_number": "serving.arguments",
+    "BearerTokenMiddleware": "serving.auth",
+    "bind_refusal": "serving.auth",
+    "is_loopback": "serving.auth",
+    "BodySizeLimitMiddleware": "serving.body_limit",
+    "ErrorOut": "serving.errors",
+    "error_answer": "serving.errors",
+    "add_guards": "serving.guards",
+    "add_error_handlers": "serving.handlers",
+    "answer_with_status": "serving.handlers",
+    "summarize_errors": "serving.handlers",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)
