@@ -33,7 +33,7 @@ from analyzer.rules import Rules, check_rules
 
 @dataclass(frozen=True)
 class Analysis:
-    """The analyzer's answer for one board (``to_json`` gives the contract's shape).
+    """The analyzer's answer for one board (``to_json`` gives the ``POST /analyze`` body).
 
     ``safe``: every unopened cell that is certainly not a mine; ``mines``: every
     unopened, unflagged cell that is certainly a mine (both row-major);

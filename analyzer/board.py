@@ -1,6 +1,6 @@
 """The board text format: the one place that parses and prints boards.
 
-A board is a grid of cells, one character each (see the README):
+A board is a grid of cells, one character each (see docs/design.md, "The board text"):
 ``.`` unopened, ``F`` flagged, ``*`` a revealed mine, ``0``..``8`` an opened cell.
 Internally a board is a small integer array so that the analyzer, recognizer and
 simulator can work on it with numpy.

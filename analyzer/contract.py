@@ -1,7 +1,7 @@
 """The ``POST /analyze`` contract as a check: what is wrong with one answer to one request.
 
 Used by the fuzz tests and ``benchmarks/fuzz_services.py``. An answer is in the contract
-when it is 200 with the documented shape and cells that agree with the board, or 422
+when it is 200 with the shape docs/analyzer.md gives and cells that agree with the board, or 422
 (the request or board is wrong), 413 (the body is over the limit) or 503 (busy, or past
 the time limit) with a one-line ``{"detail": ...}``. Never anything else, 500 above all.
 """

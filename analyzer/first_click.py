@@ -6,7 +6,7 @@ first click is always a 0, and a cell a little inside the board opens the larges
 while the opening's border stays short: two cells in from the corner on beginner and
 intermediate boards, three on expert-sized ones. These choices agree with our own runs
 of ``sweeper simulate`` and with published per-cell win rates of exhaustive solvers
-measured on 10^8 games per board (see the README's "Win rate" section).
+measured on 10^8 games per board (see docs/measurements.md, "Win rate").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The first-click rule variants (see the contracts): which cells the first click keeps free."""
+"""The first-click rule variants (see docs/analyzer.md): which cells the first click keeps free."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Asking the analyzer for a decision, in-process or over HTTP, with one result type.
 
-Both paths go through the contracts' JSON shape of ``POST /analyze``, so the bot plays
+Both paths go through the JSON shape of ``POST /analyze`` (docs/analyzer.md), so the bot plays
 exactly the same whether the analyzer runs inside it or as a separate service.
 """
 
@@ -34,7 +34,7 @@ class Decision:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
-        """Build from the contracts' ``/analyze`` response body."""
+        """Build from the ``POST /analyze`` response body."""
         move = data.get("move")
         return cls(
             safe=[(int(r), int(c)) for r, c in data["safe"]],

@@ -199,7 +199,7 @@ def _percentile(sorted_values: Sequence[float], percent: int) -> float:
 
 
 def summary_json(summary: Summary, config: Config, seed: int) -> dict[str, Any]:
-    """The contracts' JSON line (``games``, ``wins``, ``win_rate``, ``ci95``, ...)."""
+    """The ``--json`` line (``games``, ``wins``, ``win_rate``, ``ci95``, ...)."""
     low, high = summary.interval
     return {
         "games": summary.games,

@@ -24,7 +24,7 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
 
 
 def half_width_95(wins: int, games: int) -> float:
-    """Half the width of the 95% interval, the ``ci95`` of the contracts' JSON."""
+    """Half the width of the 95% interval, the ``ci95`` of ``sweeper simulate --json``."""
     low, high = wilson_interval(wins, games)
     return (high - low) / 2
 

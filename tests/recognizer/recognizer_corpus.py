@@ -57,7 +57,7 @@ def covered_names() -> list[str]:
 
 def partial_names() -> list[str]:
     """Screenshots the recognizer reads only in part (``partial/NAME``): what it reads
-    must be right, the rest unreadable (see docs/practice.md for why each is here)."""
+    must be right, the rest unreadable (see docs/measurements.md for why each is here)."""
     return sorted(f"partial/{path.stem}" for path in (CORPUS_DIR / "partial").glob("*.png"))
 
 
