@@ -21,6 +21,10 @@ from analyzer.frontier import Component, Frontier, split_frontier
 from analyzer.probability import FrontierOdds, frontier_odds
 from analyzer.trivial import TrivialResult, apply_trivial_rules
 
+# Components whose counts are kept. A game meets a few dozen (a hard one a few hundred) and
+# they never come back in the next game, so more would only hold memory: about 20 KB each.
+COUNTED_COMPONENTS = 1024
+
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -65,7 +69,7 @@ class Outcome:
     after: Evaluation
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=COUNTED_COMPONENTS)
 def counted(component: Component) -> ComponentCounts:
     """The component's exact counts, memoised: most components survive from move to move."""
     return count_component(component)
