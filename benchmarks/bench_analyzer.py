@@ -31,10 +31,10 @@ from analyzer.board import Board, Cell, parse_board
 from analyzer.deduce import certain_cells
 from analyzer.odds import board_odds
 from analyzer.plain_z3 import plain_certain_cells
-from analyzer.sizes import DIFFICULTIES
+from analyzer.sizes import EXPERT
 from practice.engine import Game
 
-WIDTH, HEIGHT, MINES = DIFFICULTIES["expert"]
+WIDTH, HEIGHT, MINES = EXPERT
 
 
 def main() -> int:

@@ -31,14 +31,15 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.sizes import EXPERT
 from recognizer.api import locate_and_read, recognize
 from recognizer.image_io import load_image
 from recognizer.locate import locate_boards
 from recognizer.reader import BoardReader
 
 SCREEN = (1920, 1080)
-EXPERT: dict[str, str | int] = {
-    "width": 30, "height": 16, "mines": 99, "seed": 2024, "rules": "safe", "cell": 24,
+EXPERT_GAME: dict[str, str | int] = {
+    **EXPERT._asdict(), "seed": 2024, "rules": "safe", "cell": 24,
 }
 
 
@@ -105,7 +106,7 @@ def live_screenshot() -> np.ndarray:
     from practice.desktop import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
-                        game_params=EXPERT) as desktop:
+                        game_params=EXPERT_GAME) as desktop:
         os.environ["DISPLAY"] = desktop.display.display
         from effector.capture import ScreenCapture
         from effector.geometry import Rect

@@ -10,13 +10,14 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from analyzer.sizes import EXPERT
 from serving.arguments import whole_number
 
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary
     from effector.geometry import Rect
 
-DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
 MAX_HOLD_MS = 2000  # the effector's limit for one press
 

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer.sizes import EXPERT
 from practice.browser_desktop import BrowserDesktop
 from practice.chromium import ScreenRect
 from practice.display import require_program
@@ -142,7 +143,11 @@ class VirtualDesktop(BrowserDesktop):
     # ------------------------------------------------------------ xdemineur
 
     def start_xdemineur(
-        self, columns: int = 30, rows: int = 16, mines: int = 99, position: tuple[int, int] = (0, 0)
+        self,
+        columns: int = EXPERT.width,
+        rows: int = EXPERT.height,
+        mines: int = EXPERT.mines,
+        position: tuple[int, int] = (0, 0),
     ) -> XdemineurWindow:
         """Start xdemineur (the desktop-clone target) on this display at a screen position."""
         program = require_program("xdemineur")

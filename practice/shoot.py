@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyzer.board import MINE, UNOPENED, Cell
+from analyzer.sizes import EXPERT
 from practice.chromium import ScreenRect
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage
@@ -33,9 +34,7 @@ from practice.winemine import Winemine, WinemineTruth
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CELL_SIZES = (16, 24, 32)
-GAME: dict[str, str | int] = {
-    "width": 30, "height": 16, "mines": 99, "rules": "safe", "seed": 20240611,
-}
+GAME: dict[str, str | int] = {**EXPERT._asdict(), "rules": "safe", "seed": 20240611}
 FIRST_CLICK = (8, 15)
 MID_GAME_OPENED = 120  # cells opened or flagged in the mid-game shots
 
@@ -118,7 +117,7 @@ def save_shot(desktop: VirtualDesktop, stem: Path, params: dict[str, str | int])
 
 def shoot_xdemineur(desktop: VirtualDesktop, out: Path) -> Path:
     """xdemineur's window on the virtual display, as the desktop-clone example."""
-    window = desktop.start_xdemineur(columns=30, rows=16, mines=99, position=(0, 0))
+    window = desktop.start_xdemineur(*EXPERT, position=(0, 0))
     GamePage(desktop).settle()
     rect = ScreenRect(window.rect.left, window.rect.top, window.rect.width, window.rect.height)
     path = out / "xdemineur.png"

@@ -62,6 +62,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from analyzer.sizes import BEGINNER, EXPERT, INTERMEDIATE
 from practice.chromium import ScreenRect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group
@@ -83,9 +84,9 @@ class Level:
 
 
 LEVELS = {
-    "beginner": Level(9, 9, 10, 0),
-    "intermediate": Level(16, 16, 40, 1),  # winemine's "Advanced"
-    "expert": Level(30, 16, 99, 2),
+    "beginner": Level(*BEGINNER, 0),
+    "intermediate": Level(*INTERMEDIATE, 1),  # winemine's "Advanced"
+    "expert": Level(*EXPERT, 2),
 }
 CUSTOM_DIFFICULTY = 3
 MIN_COLUMNS, MAX_COLUMNS = 9, 30
