@@ -10,6 +10,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from analyzer.rules import RULES
 from analyzer.sizes import EXPERT
 from serving.arguments import whole_number
 
@@ -83,7 +84,7 @@ def _add_game_arguments(
     )
     parser.add_argument(
         "--rules",
-        choices=("safe", "opening"),
+        choices=RULES,
         default="safe",
         help="the game's first-click rule (default safe)",
     )

@@ -8,6 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from analyzer.rules import RULES
 from analyzer.sizes import DIFFICULTIES
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def register(commands: Any, serve_commands: Any) -> None:
     size.add_argument("--mines", type=int, metavar="M")
     parser.add_argument(
         "--rules",
-        choices=("safe", "opening"),
+        choices=RULES,
         default="safe",
         help="first-click rules (default: safe)",
     )
