@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -27,9 +26,7 @@ from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from analyzer.grid import neighbour_sums
 from analyzer.limits import too_many_cells
 from analyzer.rules import Rules, check_rules
-
-Status = Literal["playing", "won", "lost"]
-
+from analyzer.status import GameStatus
 
 
 class GameError(ValueError):
@@ -78,7 +75,7 @@ class Game:
         self.mines = mines
         self.rules = check_rules(rules)
         self.seed = seed
-        self.status: Status = "playing"
+        self.status: GameStatus = "playing"
         self._neighbours = _neighbour_table(height, width)
         self._visible = [UNOPENED] * (width * height)
         self._layout: npt.NDArray[np.bool_] | None = None

@@ -63,6 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer.sizes import BEGINNER, EXPERT, INTERMEDIATE
+from analyzer.status import GameStatus
 from practice.chromium import ScreenRect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group
@@ -126,7 +127,9 @@ BOARD_BYTES = OFF_BOX + BOX_COLUMNS * BOX_ROWS * 4
 # number of mines in the 3x3 block (the cell's own included), set once the mines are placed
 MARK_NONE, MARK_QUESTION, MARK_FLAG, MARK_OPENED = 0, 1, 2, 3
 WAITING, PLAYING, GAME_OVER, WON = 0, 1, 2, 3
-STATUS_NAMES = {WAITING: "playing", PLAYING: "playing", GAME_OVER: "lost", WON: "won"}
+STATUS_NAMES: dict[int, GameStatus] = {
+    WAITING: "playing", PLAYING: "playing", GAME_OVER: "lost", WON: "won",
+}
 FACE_NAMES = ("pressed", "cool", "dead", "ooh", "smile")
 
 WINE_ENV = {
@@ -155,7 +158,7 @@ class WinemineTruth:
     """
 
     board: str
-    status: str
+    status: GameStatus
     started: bool
     mines: str | None
     columns: int

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from analyzer.board import Board
+from analyzer.status import GAME_STATUSES
 from recognizer.faces import FACE_BORDER, find_yellow_face
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image
@@ -75,7 +76,7 @@ def capture_skin(samples: list[Sample], name: str, folder: Path, notes: str = ""
                                "(IMAGE.json or --board) to teach the pictures")
         status = sample.status or recognition.status
         face = _face_picture(sample.image, geometry)
-        if face is not None and status in ("playing", "won", "lost"):
+        if face is not None and status in GAME_STATUSES:
             faces[status].append(face)
     tiles = reader.skin.save(folder, notes or f"learned from {len(samples)} screenshot(s)")
     result = CaptureResult(folder, reader.skin.picture_size, tiles)

@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from analyzer.board import MINE, UNOPENED, Board
 from analyzer.sizes import STANDARD_MINES
+from analyzer.status import game_status
 from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image
@@ -270,9 +271,9 @@ class BoardReader:
         if from_board is not None:
             self._remember_face(from_board, seen)
             return from_board
-        mood = mood_of(seen, self.faces) or mood_of(seen, shipped_faces())
-        if mood in ("playing", "won", "lost"):
-            return mood  # type: ignore[return-value]
+        mood = game_status(mood_of(seen, self.faces) or mood_of(seen, shipped_faces()))
+        if mood is not None:
+            return mood
         return "playing" if readable.all() and self.total_mines is None else "unknown"
 
     def _board_status(self, codes: npt.NDArray[np.int8], readable: BoolGrid,

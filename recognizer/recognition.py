@@ -9,9 +9,11 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer.board import Board, Cell, format_board
+from analyzer.status import GameStatus
 from recognizer.geometry import BoardGeometry
 
-Status = Literal["playing", "won", "lost", "unknown"]
+# what a screenshot shows: a game status, or "unknown" when it could not be told
+Status = Literal[GameStatus, "unknown"]
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from typing import Any
 import cv2
 
 from analyzer.board import FLAG, MINE, UNOPENED
+from analyzer.status import GAME_STATUSES
 from recognizer.image_io import Image, ImageError, as_image, load_image
 
 TEMPLATES_DIR = Path(str(resources.files("templates")))  # installed with the package
@@ -39,7 +40,6 @@ TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in ran
 TILE_CODES: dict[str, int] = {"unopened": UNOPENED, "flag": FLAG, "mine": MINE} | {
     str(n): n for n in range(9)
 }
-STATUSES: tuple[str, ...] = ("playing", "won", "lost")
 
 
 class SkinError(ValueError):
@@ -134,7 +134,7 @@ def read_manifest(folder: Path) -> dict[str, Any]:
         raise SkinError(f"{path}: 'pitch' must be a whole number of pixels (6..128), "
                         "or [width, height]")
     _check_names(path, "tiles", manifest["tiles"], TILE_TYPES)
-    _check_names(path, "faces", manifest.get("faces", {}), STATUSES)
+    _check_names(path, "faces", manifest.get("faces", {}), GAME_STATUSES)
     return manifest
 
 
