@@ -26,7 +26,7 @@ from pathlib import Path
 
 from analyzer.board import MINE, UNOPENED, Cell
 from analyzer.sizes import EXPERT
-from practice.chromium import ScreenRect
+from effector.geometry import Rect
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage
 from practice.screenshot import grab, save_png
@@ -119,9 +119,8 @@ def shoot_xdemineur(desktop: VirtualDesktop, out: Path) -> Path:
     """xdemineur's window on the virtual display, as the desktop-clone example."""
     window = desktop.start_xdemineur(*EXPERT, position=(0, 0))
     GamePage(desktop).settle()
-    rect = ScreenRect(window.rect.left, window.rect.top, window.rect.width, window.rect.height)
     path = out / "xdemineur.png"
-    save_png(grab(desktop.display.display, rect), path)
+    save_png(grab(desktop.display.display, window.rect), path)
     return path
 
 
@@ -245,7 +244,7 @@ def save_winemine(desktop: VirtualDesktop, game: Winemine, stem: Path) -> Path:
     top = min(r.top for r in rects) - WINEMINE_MARGIN
     right = max(r.left + r.width for r in rects) + WINEMINE_MARGIN
     bottom = max(r.top + r.height for r in rects) + WINEMINE_MARGIN
-    shot = ScreenRect(left, top, right - left, bottom - top)
+    shot = Rect(left=left, top=top, width=right - left, height=bottom - top)
     truth = game.truth()
     cells_left, cells_top = game.cells_origin()
     face_x, face_y = game.face_center()
@@ -270,7 +269,7 @@ def save_winemine(desktop: VirtualDesktop, game: Winemine, stem: Path) -> Path:
     return stem.with_suffix(".png")
 
 
-def as_list(rect: ScreenRect) -> list[int]:
+def as_list(rect: Rect) -> list[int]:
     return [rect.left, rect.top, rect.width, rect.height]
 
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from effector.geometry import Rect
 from practice.browser_desktop import BrowserDesktop
 from practice.cdp import CdpError
-from practice.chromium import ScreenRect
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
@@ -122,7 +122,7 @@ class SiteDesktop(BrowserDesktop):
         self.chromium.resize_viewport(*self.site.viewport)
         self.set_up()
 
-    def window_rect(self) -> ScreenRect:
+    def window_rect(self) -> Rect:
         """The page's viewport on the screen (screen pixels)."""
         return self.chromium.viewport_rect()
 

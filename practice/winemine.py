@@ -64,7 +64,7 @@ import numpy.typing as npt
 
 from analyzer.sizes import BEGINNER, EXPERT, INTERMEDIATE
 from analyzer.status import GameStatus
-from practice.chromium import ScreenRect
+from effector.geometry import Rect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group
 from practice.xinput import XInput
@@ -310,7 +310,7 @@ class WinemineDialog:
 
     window_id: int
     title: str
-    rect: ScreenRect
+    rect: Rect
 
 
 class Winemine(StartedInWith):
@@ -445,7 +445,7 @@ class Winemine(StartedInWith):
         return self._xinput
 
     @property
-    def rect(self) -> ScreenRect:
+    def rect(self) -> Rect:
         """Where the window (menu bar and client area) is on the screen now."""
         return self._window_rect(self.window_id)
 
@@ -673,11 +673,11 @@ class Winemine(StartedInWith):
         face_x, face_y = self.face_center()
         self.xinput.move(((rect.left + face_x) // 2, face_y))
 
-    def _window_rect(self, window_id: int) -> ScreenRect:
+    def _window_rect(self, window_id: int) -> Rect:
         shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))
         values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
-        return ScreenRect(int(values["X"]), int(values["Y"]), int(values["WIDTH"]),
-                          int(values["HEIGHT"]))
+        return Rect(left=int(values["X"]), top=int(values["Y"]),
+                    width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
 
     def _wait(self, probe: Callable[[], T | None], what: str,
               timeout_s: float | None = None) -> T:

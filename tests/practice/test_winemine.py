@@ -14,7 +14,7 @@ import numpy.typing as npt
 import pytest
 
 from analyzer.sizes import EXPERT
-from practice.chromium import ScreenRect
+from effector.geometry import Rect
 from practice.desktop import VirtualDesktop
 from practice.screenshot import grab
 from practice.winemine import CELL, Winemine, WinemineTruth
@@ -42,7 +42,7 @@ def fresh(winemine: Winemine) -> Winemine:
 def cell_pixels(desktop: VirtualDesktop, winemine: Winemine,
                 row: int, col: int) -> npt.NDArray[np.uint8]:
     left, top = winemine.cells_origin()
-    rect = ScreenRect(left + col * CELL, top + row * CELL, CELL, CELL)
+    rect = Rect(left=left + col * CELL, top=top + row * CELL, width=CELL, height=CELL)
     return grab(desktop.display.display, rect)
 
 
