@@ -147,17 +147,10 @@ def _add_game_arguments(
     )
 
 
-def _area(region: tuple[int, int, int, int] | None) -> Rect | None:
+def _region(text: str) -> Rect:
+    """``"10,20,640,480"`` -> the 640x480 rectangle whose top-left pixel is (10, 20)."""
     from effector.geometry import Rect
 
-    if region is None:
-        return None
-    left, top, width, height = region
-    return Rect(left=left, top=top, width=width, height=height)
-
-
-def _region(text: str) -> tuple[int, int, int, int]:
-    """``"10,20,640,480"`` -> ``(left, top, width, height)`` of a 640x480 rectangle."""
     parts = text.split(",")
     try:
         left, top, width, height = (int(part) for part in parts)
@@ -167,7 +160,7 @@ def _region(text: str) -> tuple[int, int, int, int]:
         ) from None
     if width < 1 or height < 1:
         raise argparse.ArgumentTypeError(f"width and height must be at least 1, not {text!r}")
-    return left, top, width, height
+    return Rect(left=left, top=top, width=width, height=height)
 
 
 def _point(text: str) -> tuple[int, int]:
@@ -244,7 +237,7 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
         mines=args.mines,
         hold_ms=args.hold_ms,
         skins=args.skins,
-        area=_area(args.region),
+        area=args.region,
         new_game_at=args.new_game_at,
         between_games_s=_between_games(args),
     )

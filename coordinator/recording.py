@@ -21,6 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from analyzer.board import BoardError, parse_board
 from coordinator.replay_page import render_replay_page
+from recognizer.geometry import Box
 
 
 @dataclass
@@ -30,7 +31,7 @@ class StepRecord:
     index: int
     board: str
     status: str
-    board_rect: tuple[int, int, int, int]  # left, top, width, height in the screenshot
+    board_rect: Box  # the board in the screenshot
     rows: int
     cols: int
     total_mines: int

@@ -25,7 +25,7 @@ from effector.geometry import Rect, ScreenInfo
 from recognizer.api import locate_and_read
 from recognizer.buttons import find_buttons
 from recognizer.faces import SEARCH_ROWS, find_yellow_face
-from recognizer.geometry import BoardGeometry
+from recognizer.geometry import BoardGeometry, Box
 from recognizer.reader import BoardReader
 from recognizer.recognition import Recognition
 
@@ -68,7 +68,7 @@ class BoardWatcher:
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last_recognition: Recognition | None = None  # what the last look saw ...
         self.last_image: npt.NDArray[np.uint8] | None = None  # ... and the picture it saw
-        self._face_box: tuple[int, int, int, int] | None = None  # where the face was seen
+        self._face_box: Box | None = None  # where the face was seen
 
     @property
     def board_rect(self) -> Rect:

@@ -56,7 +56,6 @@ BEVEL_RATIO = (0.55, 1.8)  # how much weaker or stronger a band of a covered til
 CODES = np.array([TILE_CODES[kind] for kind in TILE_TYPES], dtype=np.int8)
 NEIGHBOURS = np.ones((3, 3), np.float32)
 BoolGrid = npt.NDArray[np.bool_]
-Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
