@@ -22,6 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 from analyzer.board import BoardError, parse_board
 from coordinator.replay_page import render_replay_page
 from recognizer.geometry import Box
+from serving import SweeperError
 
 
 @dataclass
@@ -44,7 +45,7 @@ class StepRecord:
     timings_ms: dict[str, float] = field(default_factory=dict)
 
 
-class RecordingError(ValueError):
+class RecordingError(SweeperError, ValueError):
     """A recorded step that cannot be read back; the message names the file and the fault."""
 
 

@@ -28,12 +28,13 @@ from coordinator.play import Player, PlayOptions
 from coordinator.stats import half_width_95, wilson_interval
 from coordinator.watch import Sight
 from practice.simulated_screen import SimulatedScreen
+from serving import SweeperError
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]
 
 
-class SimulationError(RuntimeError):
+class SimulationError(SweeperError, RuntimeError):
     """The loop saw a board other than the engine's: the simulation cannot be trusted."""
 
 

@@ -28,6 +28,7 @@ from recognizer.faces import SEARCH_ROWS, find_yellow_face
 from recognizer.geometry import BoardGeometry, Box
 from recognizer.reader import BoardReader
 from recognizer.recognition import Recognition
+from serving import SweeperError
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
@@ -35,7 +36,7 @@ COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
 
 
-class WatchError(RuntimeError):
+class WatchError(SweeperError, RuntimeError):
     """The board could not be seen reliably; the message says what was wrong."""
 
 

@@ -27,9 +27,10 @@ from analyzer.grid import neighbour_sums
 from analyzer.limits import too_many_cells
 from analyzer.rules import Rules, check_rules
 from analyzer.status import GameStatus
+from serving import SweeperError
 
 
-class GameError(ValueError):
+class GameError(SweeperError, ValueError):
     """An impossible game set-up or move; the message says what and where."""
 
 

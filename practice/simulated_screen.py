@@ -25,7 +25,7 @@ from effector.actions import (
     KeyAction,
     validate_batch,
 )
-from effector.client import EffectorError
+from effector.errors import EffectorError
 from effector.geometry import Rect, ScreenInfo
 from practice.engine import Game
 from recognizer.skins import load_skin

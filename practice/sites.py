@@ -25,6 +25,7 @@ from typing import Any
 from effector.geometry import Rect
 from practice.browser_desktop import BrowserDesktop
 from practice.cdp import CdpError
+from serving import SweeperError
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
@@ -32,7 +33,7 @@ SETUP_ATTEMPTS = 3  # a page still starting up may miss the first choice of expe
 SETUP_WAIT_S = 10.0
 
 
-class SiteError(RuntimeError):
+class SiteError(SweeperError, RuntimeError):
     """A site that cannot be shown or read; the message names the site and the step."""
 
 

@@ -68,6 +68,7 @@ from effector.geometry import Rect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group
 from practice.xinput import XInput
+from serving import SweeperError
 
 # ------------------------------------------------------------ the game's settings
 
@@ -143,7 +144,7 @@ TMPFS = Path("/dev/shm")
 T = TypeVar("T")
 
 
-class OracleError(RuntimeError):
+class OracleError(SweeperError, RuntimeError):
     """winemine's memory could not be found or read, or did not make sense."""
 
 

@@ -27,11 +27,12 @@ from recognizer.locate import locate_boards
 from recognizer.reader import CODES, BoardReader
 from recognizer.sampling import cut_cells, native_cell
 from recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
+from serving import SweeperError
 
 KIND_OF_CODE = {code: kind for kind, code in TILE_CODES.items()}
 
 
-class CaptureError(ValueError):
+class CaptureError(SweeperError, ValueError):
     """Screenshots that cannot make a skin; the message names the sample at fault."""
 
 

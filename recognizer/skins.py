@@ -32,6 +32,7 @@ import cv2
 from analyzer.board import FLAG, MINE, UNOPENED
 from analyzer.status import GAME_STATUSES
 from recognizer.image_io import Image, ImageError, as_image, load_image
+from serving import SweeperError
 
 TEMPLATES_DIR = Path(str(resources.files("templates")))  # installed with the package
 MANIFEST = "manifest.json"
@@ -42,7 +43,7 @@ TILE_CODES: dict[str, int] = {"unopened": UNOPENED, "flag": FLAG, "mine": MINE} 
 }
 
 
-class SkinError(ValueError):
+class SkinError(SweeperError, ValueError):
     """A skin folder or manifest that cannot be used; the message names the file."""
 
 

@@ -15,7 +15,7 @@ from coordinator.decide import LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
 from effector.actions import Action, ClickAction
-from effector.client import EffectorError
+from effector.errors import EffectorError
 from effector.geometry import Rect
 from practice.simulated_screen import SimulatedScreen
 
