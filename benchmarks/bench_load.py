@@ -42,10 +42,7 @@ from dataclasses import dataclass, field
 import httpx
 import psutil
 
-from analyzer.api import analyze
-from analyzer.board import Board, format_board
-from analyzer.service import DEFAULT_WORKERS
-from analyzer.sizes import EXPERT
+from analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
 from coordinator.local_services import local_service
 from practice.display import VirtualDisplay
 from practice.engine import Game

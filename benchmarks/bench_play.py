@@ -19,7 +19,7 @@ import sys
 
 from rich.progress import track
 
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import GameResult, Player, PlayOptions

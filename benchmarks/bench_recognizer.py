@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT
 from recognizer.api import locate_and_read, recognize
 from recognizer.image_io import load_image
 from recognizer.locate import locate_boards

@@ -35,7 +35,7 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 
-from analyzer.contract import answer_problems
+from analyzer import answer_problems
 from coordinator.local_services import local_service
 from effector.testing import without_waiting
 from practice import fuzz_boards

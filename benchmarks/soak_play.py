@@ -16,7 +16,7 @@ import sys
 
 import psutil
 
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions

@@ -12,8 +12,7 @@ from typing import Any, Protocol
 
 import httpx
 
-from analyzer.board import Board, Cell, format_board
-from analyzer.move import Move
+from analyzer import Board, Cell, Move, format_board
 from serving import SweeperError
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
@@ -60,8 +59,7 @@ class LocalDecider:
     """The analyzer running in this process."""
 
     def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
-        from analyzer.api import analyze
-        from analyzer.errors import AnalysisError
+        from analyzer import AnalysisError, analyze
 
         try:
             analysis = analyze(board, total_mines, rules)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from analyzer.board import FLAG, Board, Cell
+from analyzer import FLAG, Board, Cell
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.screen import Screen

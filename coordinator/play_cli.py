@@ -10,8 +10,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analyzer.rules import RULES
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, RULES
 from serving.arguments import whole_number
 
 if TYPE_CHECKING:

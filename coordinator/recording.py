@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import TypeAdapter, ValidationError
 
-from analyzer.board import BoardError, parse_board
+from analyzer import BoardError, parse_board
 from coordinator.replay_page import render_replay_page
 from recognizer.geometry import Box
 from serving import SweeperError

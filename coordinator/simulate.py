@@ -20,9 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.board import Board, Cell, format_board
-from analyzer.move import Move
-from analyzer.rules import Rules
+from analyzer import Board, Cell, Move, Rules, format_board
 from coordinator.decide import Decider, Decision, LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.stats import half_width_95, wilson_interval

@@ -8,8 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from analyzer.rules import RULES
-from analyzer.sizes import DIFFICULTIES
+from analyzer import DIFFICULTIES, RULES
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -81,7 +80,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    from analyzer.limits import too_many_cells
+    from analyzer import too_many_cells
     from coordinator.simulate import Config
 
     sizes = (args.width, args.height, args.mines)

@@ -16,8 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.sizes import STANDARD_MINES
+from analyzer import FLAG, MINE, STANDARD_MINES, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
 from coordinator.screen import Screen
 from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction

@@ -13,8 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from analyzer.board import FLAG, Cell
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, FLAG, Cell
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage
 

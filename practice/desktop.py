@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT
 from effector.geometry import Rect
 from practice.browser_desktop import BrowserDesktop
 from practice.display import require_program

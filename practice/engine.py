@@ -22,11 +22,18 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.grid import neighbour_sums
-from analyzer.limits import too_many_cells
-from analyzer.rules import Rules, check_rules
-from analyzer.status import GameStatus
+from analyzer import (
+    FLAG,
+    MINE,
+    UNOPENED,
+    Board,
+    Cell,
+    GameStatus,
+    Rules,
+    check_rules,
+    neighbour_sums,
+    too_many_cells,
+)
 from serving import SweeperError
 
 

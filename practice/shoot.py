@@ -24,8 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyzer.board import MINE, UNOPENED, Cell
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, MINE, UNOPENED, Cell
 from effector.geometry import Rect
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage

@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.rules import Rules
+from analyzer import FLAG, MINE, UNOPENED, Board, Cell, Rules
 from effector.actions import (
     Action,
     ActionBatch,

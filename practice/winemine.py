@@ -62,8 +62,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.sizes import BEGINNER, EXPERT, INTERMEDIATE
-from analyzer.status import GameStatus
+from analyzer import BEGINNER, EXPERT, INTERMEDIATE, GameStatus
 from effector.geometry import Rect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group

@@ -17,8 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from analyzer.board import Board
-from analyzer.status import GAME_STATUSES
+from analyzer import GAME_STATUSES, Board
 from recognizer.faces import FACE_BORDER, find_yellow_face
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image

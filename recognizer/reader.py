@@ -23,9 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import MINE, UNOPENED, Board
-from analyzer.sizes import STANDARD_MINES
-from analyzer.status import game_status
+from analyzer import MINE, STANDARD_MINES, UNOPENED, Board, game_status
 from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image

@@ -8,8 +8,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import Board, Cell, format_board
-from analyzer.status import GameStatus
+from analyzer import Board, Cell, GameStatus, format_board
 from recognizer.geometry import BoardGeometry
 
 # what a screenshot shows: a game status, or "unknown" when it could not be told

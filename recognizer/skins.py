@@ -29,8 +29,7 @@ from typing import Any
 
 import cv2
 
-from analyzer.board import FLAG, MINE, UNOPENED
-from analyzer.status import GAME_STATUSES
+from analyzer import FLAG, GAME_STATUSES, MINE, UNOPENED
 from recognizer.image_io import Image, ImageError, as_image, load_image
 from serving import SweeperError
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.board import UNOPENED, Board
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, UNOPENED, Board
 from coordinator.watch import won_under_cover
 from recognizer.api import recognize
 from tests.recognizer.recognizer_corpus import load_shot

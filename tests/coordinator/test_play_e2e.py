@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions, RunSummary

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from analyzer.board import UNOPENED, Board
-from analyzer.sizes import INTERMEDIATE, BoardSize
+from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize
 from coordinator.decide import LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight

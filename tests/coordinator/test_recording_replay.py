@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from analyzer.api import analyze
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, analyze
 from coordinator.cli import main
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
 from coordinator.replay import replay_differences

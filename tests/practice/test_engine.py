@@ -7,8 +7,7 @@ from collections import deque
 import numpy as np
 import pytest
 
-from analyzer.board import FLAG, MINE, UNOPENED, parse_board
-from analyzer.sizes import BEGINNER, EXPERT
+from analyzer import BEGINNER, EXPERT, FLAG, MINE, UNOPENED, parse_board
 from practice.engine import Game, GameError
 
 

@@ -7,8 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from analyzer.board import FLAG, MINE, UNOPENED, Cell
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, FLAG, MINE, UNOPENED, Cell
 from practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.board import FLAG, UNOPENED
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT, FLAG, UNOPENED
 from practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e

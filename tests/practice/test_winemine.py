@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from analyzer.sizes import EXPERT
+from analyzer import EXPERT
 from effector.geometry import Rect
 from practice.desktop import VirtualDesktop
 from practice.screenshot import grab

@@ -292,7 +292,7 @@ class XdemineurPlayer:
         Cells it could not read are written as ``?`` under ``board_draft`` instead of
         ``board``: label them by eye (and check the rest) before committing.
         """
-        from analyzer.board import Board, format_board
+        from analyzer import Board, format_board
 
         if recognition.readings is None or self.last_image is None:
             raise RuntimeError(f"{name}: no board found: {recognition.message}")
@@ -312,8 +312,7 @@ class XdemineurPlayer:
 
     def play(self, on_turn: Callable[[Any, Any], None]) -> Any:
         """Play one game to its end; ``on_turn(recognition, analysis)`` sees every turn."""
-        from analyzer.api import analyze
-        from analyzer.errors import AnalysisError
+        from analyzer import AnalysisError, analyze
 
         recognition = self.read()
         for _ in range(300):
@@ -366,7 +365,7 @@ def record_xdemineur(out: Path, games: int = 60) -> None:
 
 def _record_xdemineur_games(player: XdemineurPlayer, games: int) -> None:
     """Play dense games until a flagged board, a loss and a digit-rich board are saved."""
-    from analyzer.board import UNOPENED
+    from analyzer import UNOPENED
 
     best_digits: set[int] = set()
     saved: set[str] = set()
@@ -433,7 +432,7 @@ def record_xdemineur_high_digits(
 def _open_a_random_cell(player: XdemineurPlayer, chooser: Any, names: Iterator[str]) -> None:
     """One step of the hunt: save a board with a cell not read yet, or open a random cell
     (a new game after a loss)."""
-    from analyzer.board import UNOPENED
+    from analyzer import UNOPENED
 
     recognition = player.read()
     if recognition.readings is None or recognition.status == "lost":

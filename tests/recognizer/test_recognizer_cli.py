@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer.board import format_board
+from analyzer import format_board
 from coordinator.cli import main
 from tests.recognizer.recognizer_corpus import CORPUS_DIR, covered, load_shot
 

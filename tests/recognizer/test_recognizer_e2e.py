@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from analyzer.board import FLAG, UNOPENED, format_board, parse_board
+from analyzer import FLAG, UNOPENED, format_board, parse_board
 from recognizer.api import read_board, recognize
 
 pytestmark = pytest.mark.e2e

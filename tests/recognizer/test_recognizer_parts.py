@@ -9,8 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer.board import format_board, parse_board
-from analyzer.status import GAME_STATUSES
+from analyzer import GAME_STATUSES, format_board, parse_board
 from recognizer import ink
 from recognizer.api import read_board, recognize
 from recognizer.capture import CaptureError, Sample, capture_skin

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.board import UNOPENED, Board, Cell, parse_board
-from analyzer.rules import Rules
-from analyzer.sizes import BEGINNER, INTERMEDIATE
+from analyzer import BEGINNER, INTERMEDIATE, UNOPENED, Board, Cell, Rules, parse_board
 from coordinator.simulate import (
     Config,
     GameResult,

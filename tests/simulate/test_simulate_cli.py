@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from analyzer.sizes import BEGINNER, EXPERT
+from analyzer import BEGINNER, EXPERT
 from coordinator.cli import main
 
 
