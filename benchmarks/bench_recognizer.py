@@ -32,10 +32,7 @@ from typing import Any
 import numpy as np
 
 from analyzer import EXPERT
-from recognizer.api import locate_and_read, recognize
-from recognizer.image_io import load_image
-from recognizer.locate import locate_boards
-from recognizer.reader import BoardReader
+from recognizer import BoardReader, load_image, locate_and_read, locate_boards, recognize
 
 SCREEN = (1920, 1080)
 EXPERT_GAME: dict[str, str | int] = {

@@ -21,7 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from analyzer import BoardError, parse_board
 from coordinator.replay_page import render_replay_page
-from recognizer.geometry import Box
+from recognizer import Box
 from serving import SweeperError
 
 

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse_board
 from coordinator.recording import StepRecord, load_steps
-from recognizer.api import recognize
-from recognizer.image_io import ImageError
+from recognizer import ImageError, recognize
 
 
 def game_folders(root: Path) -> list[Path]:

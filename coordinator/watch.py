@@ -21,12 +21,16 @@ from coordinator.consistency import impossible_changes
 from coordinator.screen import Screen
 from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction
 from effector.geometry import Rect, ScreenInfo
-from recognizer.api import locate_and_read
-from recognizer.buttons import find_buttons
-from recognizer.faces import SEARCH_ROWS, find_yellow_face
-from recognizer.geometry import BoardGeometry, Box
-from recognizer.reader import BoardReader
-from recognizer.recognition import Recognition
+from recognizer import (
+    SEARCH_ROWS,
+    BoardGeometry,
+    BoardReader,
+    Box,
+    Recognition,
+    find_buttons,
+    find_yellow_face,
+    locate_and_read,
+)
 from serving import SweeperError
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle

@@ -27,7 +27,7 @@ from effector.actions import (
 from effector.errors import EffectorError
 from effector.geometry import Rect, ScreenInfo
 from practice.engine import Game
-from recognizer.skins import load_skin
+from recognizer import load_skin
 
 SKIN = "classic-16"  # the tile set the board is drawn with
 BACKGROUND = (192, 192, 192)  # the window around the board (BGR)

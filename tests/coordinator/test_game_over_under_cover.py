@@ -7,7 +7,7 @@ import numpy as np
 
 from analyzer import EXPERT, UNOPENED, Board
 from coordinator.watch import won_under_cover
-from recognizer.api import recognize
+from recognizer import recognize
 from tests.recognizer.recognizer_corpus import load_shot
 
 EXPERT_MINES = EXPERT.mines

@@ -15,8 +15,7 @@ from analyzer import EXPERT, analyze
 from coordinator.cli import main
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
 from coordinator.replay import replay_differences
-from recognizer.api import recognize
-from recognizer.image_io import load_image
+from recognizer import load_image, recognize
 
 SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-cell24-mid.png"
 
