@@ -20,9 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from effector.actions import ClickAction
-from effector.client import EffectorClient
-from effector.geometry import Rect
+from effector import ClickAction, EffectorClient, Rect
 from practice.display import VirtualDisplay
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1600, 1000

@@ -24,7 +24,7 @@ from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import GameResult, Player, PlayOptions
 from coordinator.stats import print_table
-from effector.client import EffectorClient
+from effector import EffectorClient
 from practice.desktop import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}

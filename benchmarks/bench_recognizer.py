@@ -105,8 +105,7 @@ def live_screenshot() -> np.ndarray:
     with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
                         game_params=EXPERT_GAME) as desktop:
         os.environ["DISPLAY"] = desktop.display.display
-        from effector.capture import ScreenCapture
-        from effector.geometry import Rect
+        from effector import Rect, ScreenCapture
 
         for cell in ((8, 15), (2, 3), (13, 26)):
             desktop.xinput.click(desktop.cell_center(*cell))

@@ -37,7 +37,7 @@ from schemathesis.core.failures import FailureGroup
 
 from analyzer import answer_problems
 from coordinator.local_services import local_service
-from effector.testing import without_waiting
+from effector import without_waiting
 from practice import fuzz_boards
 from practice.display import VirtualDisplay
 

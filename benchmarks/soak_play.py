@@ -20,7 +20,7 @@ from analyzer import EXPERT
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions
-from effector.client import EffectorClient
+from effector import EffectorClient
 from practice.desktop import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}

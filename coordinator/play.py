@@ -17,15 +17,15 @@ from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.screen import Screen
 from coordinator.watch import BoardWatcher, Sight, WatchError, is_new_game
-from effector.actions import (
+from effector import (
     Action,
     Button,
     ClickAction,
     KeyAction,
     MoveAction,
     PauseAction,
+    Rect,
 )
-from effector.geometry import Rect
 from serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up

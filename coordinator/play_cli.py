@@ -15,7 +15,7 @@ from serving.arguments import whole_number
 
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary
-    from effector.geometry import Rect
+    from effector import Rect
 
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
@@ -148,7 +148,7 @@ def _add_game_arguments(
 
 def _region(text: str) -> Rect:
     """``"10,20,640,480"`` -> the 640x480 rectangle whose top-left pixel is (10, 20)."""
-    from effector.geometry import Rect
+    from effector import Rect
 
     parts = text.split(",")
     try:
@@ -222,7 +222,7 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
     from coordinator.decide import Decider, LocalDecider, RemoteDecider
     from coordinator.play import Player, PlayOptions
     from coordinator.recording import RunRecorder
-    from effector.client import EffectorClient
+    from effector import EffectorClient
 
     effector = stack.enter_context(EffectorClient(url, token=getattr(args, "token", None)))
     analyzer_url = getattr(args, "analyzer", None)

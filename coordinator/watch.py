@@ -19,8 +19,7 @@ import numpy.typing as npt
 from analyzer import FLAG, MINE, STANDARD_MINES, UNOPENED, Board, Cell
 from coordinator.consistency import impossible_changes
 from coordinator.screen import Screen
-from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction
-from effector.geometry import Rect, ScreenInfo
+from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
 from recognizer import (
     SEARCH_ROWS,
     BoardGeometry,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from effector.geometry import Rect
+from effector import Rect
 from practice.cdp import CdpError, CdpSession, page_websocket_url, read_devtools_port
 from practice.display import require_program
 from practice.processes import start_group, stop_group

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyzer import EXPERT
-from effector.geometry import Rect
+from effector import Rect
 from practice.browser_desktop import BrowserDesktop
 from practice.display import require_program
 from practice.processes import start_group, stop_group

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyzer import EXPERT, MINE, UNOPENED, Cell
-from effector.geometry import Rect
+from effector import Rect
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage
 from practice.screenshot import grab, save_png

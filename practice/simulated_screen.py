@@ -15,17 +15,18 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer import FLAG, MINE, UNOPENED, Board, Cell, Rules
-from effector.actions import (
+from effector import (
     Action,
     ActionBatch,
     BatchResult,
     ClickAction,
+    EffectorError,
     InvalidBatchError,
     KeyAction,
+    Rect,
+    ScreenInfo,
     validate_batch,
 )
-from effector.errors import EffectorError
-from effector.geometry import Rect, ScreenInfo
 from practice.engine import Game
 from recognizer import load_skin
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from effector.geometry import Rect
+from effector import Rect
 from practice.browser_desktop import BrowserDesktop
 from practice.cdp import CdpError
 from serving import SweeperError

@@ -63,7 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer import BEGINNER, EXPERT, INTERMEDIATE, GameStatus
-from effector.geometry import Rect
+from effector import Rect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group
 from practice.xinput import XInput

@@ -17,9 +17,7 @@ from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
-from effector.actions import Action, BatchResult, ClickAction
-from effector.client import EffectorClient
-from effector.geometry import Rect
+from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
 from practice.display import VirtualDisplay
 from practice.winemine import Winemine
 

@@ -13,9 +13,7 @@ from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize
 from coordinator.decide import LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
-from effector.actions import Action, ClickAction
-from effector.errors import EffectorError
-from effector.geometry import Rect
+from effector import Action, ClickAction, EffectorError, Rect
 from practice.simulated_screen import SimulatedScreen
 
 

@@ -14,7 +14,7 @@ import numpy.typing as npt
 import pytest
 
 from analyzer import EXPERT
-from effector.geometry import Rect
+from effector import Rect
 from practice.desktop import VirtualDesktop
 from practice.screenshot import grab
 from practice.winemine import CELL, Winemine, WinemineTruth

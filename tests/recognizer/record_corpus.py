@@ -53,8 +53,7 @@ class Recorder:
     """Screenshots of one virtual desktop, saved with their truth."""
 
     def __init__(self, desktop: Any, out: Path) -> None:
-        from effector.capture import ScreenCapture
-        from effector.geometry import Rect
+        from effector import Rect, ScreenCapture
 
         os.environ["DISPLAY"] = desktop.display.display
         self.desktop = desktop

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from effector.geometry import Rect  # noqa: E402
+from effector import Rect  # noqa: E402
 from practice.screenshot import grab, save_png  # noqa: E402
 from practice.sites import CATALOG, SiteDesktop, SiteError, Truth, load_catalog  # noqa: E402
 

@@ -32,8 +32,7 @@ def desktop() -> Iterator[Any]:
 @pytest.fixture
 def screenshot(desktop: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A function taking a settled screenshot of the whole screen with the effector's capture."""
-    from effector.capture import ScreenCapture
-    from effector.geometry import Rect
+    from effector import Rect, ScreenCapture
 
     monkeypatch.setenv("DISPLAY", desktop.display.display)
     capture = ScreenCapture()
