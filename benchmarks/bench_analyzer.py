@@ -36,7 +36,7 @@ from analyzer import (
     parse_board,
     plain_certain_cells,
 )
-from practice.engine import Game
+from practice import Game
 
 WIDTH, HEIGHT, MINES = EXPERT
 

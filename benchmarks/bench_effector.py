@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from effector import ClickAction, EffectorClient, Rect
-from practice.display import VirtualDisplay
+from practice import VirtualDisplay
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1600, 1000
 CLICKS_PER_BATCH = 100

@@ -44,8 +44,7 @@ import psutil
 
 from analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
 from coordinator.local_services import local_service
-from practice.display import VirtualDisplay
-from practice.engine import Game
+from practice import Game, VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]
 OVERLOAD = 4

@@ -25,7 +25,7 @@ from coordinator.local_services import local_service
 from coordinator.play import GameResult, Player, PlayOptions
 from coordinator.stats import print_table
 from effector import EffectorClient
-from practice.desktop import VirtualDesktop
+from practice import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
 

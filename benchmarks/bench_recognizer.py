@@ -100,7 +100,7 @@ def learning(folder: Path) -> int:
 
 def live_screenshot() -> np.ndarray:
     """An expert game a few moves in, on a 1920x1080 virtual screen, through mss."""
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
                         game_params=EXPERT_GAME) as desktop:

@@ -36,9 +36,7 @@ from coordinator.play import Player, PlayOptions, RunSummary
 from coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
 from coordinator.stats import print_rows
 from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice.display import VirtualDisplay
-from practice.sites import CATALOG, Site, SiteDesktop, SiteError, load_catalog
-from practice.winemine import Winemine
+from practice import CATALOG, Site, SiteDesktop, SiteError, VirtualDisplay, Winemine, load_catalog
 
 
 class WatchedEffector(EffectorClient):

@@ -38,8 +38,7 @@ from schemathesis.core.failures import FailureGroup
 from analyzer import answer_problems
 from coordinator.local_services import local_service
 from effector import without_waiting
-from practice import fuzz_boards
-from practice.display import VirtualDisplay
+from practice import VirtualDisplay, fuzz_boards
 
 EXPECTED_FOR_VALID = {
     "analyzer": ["2xx", "413", "422", "503"],

@@ -21,7 +21,7 @@ from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions
 from effector import EffectorClient
-from practice.desktop import VirtualDesktop
+from practice import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
 WARM_UP_GAMES = 10

@@ -199,9 +199,7 @@ def run_play(args: argparse.Namespace) -> int:
 def run_demo(args: argparse.Namespace) -> int:
     """The README's main job: the bundled game on a virtual display, played by the bot."""
     from coordinator.local_services import local_service
-    from practice.desktop import VirtualDesktop
-    from practice.display import VirtualDisplay
-    from practice.winemine import Winemine
+    from practice import VirtualDesktop, VirtualDisplay, Winemine
 
     game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
     if args.seed is not None:

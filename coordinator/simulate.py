@@ -25,7 +25,7 @@ from coordinator.decide import Decider, Decision, LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.stats import half_width_95, wilson_interval
 from coordinator.watch import Sight
-from practice.simulated_screen import SimulatedScreen
+from practice import SimulatedScreen
 from serving import SweeperError
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).

@@ -24,7 +24,7 @@ from analyzer.odds import board_odds
 from analyzer.plain_z3 import plain_certain_cells
 from analyzer.rules import RULES
 from analyzer.sizes import EXPERT
-from practice.engine import Game
+from practice import Game
 
 MAX_PLACEMENTS = 20_000
 

@@ -14,7 +14,7 @@ from analyzer.board import Board, Cell, parse_board
 from analyzer.constraints import read_problem
 from analyzer.endgame import best_endgame_move, list_solutions, win_probability
 from analyzer.sizes import EXPERT
-from practice.engine import Game
+from practice import Game
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

@@ -18,7 +18,7 @@ from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions, RunSummary
 from coordinator.watch import BoardWatcher, Sight, WatchError
 from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice.desktop import VirtualDesktop
+from practice import VirtualDesktop
 
 pytestmark = pytest.mark.e2e
 

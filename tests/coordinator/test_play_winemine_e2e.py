@@ -18,8 +18,7 @@ from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
 from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice.display import VirtualDisplay
-from practice.winemine import Winemine
+from practice import VirtualDisplay, Winemine
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ from coordinator.decide import LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
 from effector import Action, ClickAction, EffectorError, Rect
-from practice.simulated_screen import SimulatedScreen
+from practice import SimulatedScreen
 
 
 def _screen(seed: int = 0, size: BoardSize = INTERMEDIATE) -> SimulatedScreen:

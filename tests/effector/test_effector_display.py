@@ -18,7 +18,7 @@ from effector.encoding import Image
 from effector.errors import BatchAbortedError, EffectorError
 from effector.geometry import Rect
 from effector.xprobe import EventWindow, pointer_position
-from practice.display import VirtualDisplay
+from practice import VirtualDisplay
 
 pytestmark = pytest.mark.e2e
 

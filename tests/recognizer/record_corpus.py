@@ -171,7 +171,7 @@ def find_seed(driver: GameDriver, params: dict[str, Any], needed: str, first: tu
 
 def record_bundled(out: Path) -> None:
     """Fresh, dense mid-game, flagged, lost and won boards at cell 16, 24 and 32."""
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     for cell, position in WINDOW_POSITIONS.items():
         with VirtualDesktop(screen_size=SCREEN, window_position=position,
@@ -226,7 +226,7 @@ def record_bundled_screens(out: Path) -> None:
 
     The last one keeps the window larger than the game, so the board sits in a grey page.
     """
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     for name, position, cell, fit in (("screen_web16", (421, 197), 16, True),
                                       ("screen_web24", (13, 61), 24, True),
@@ -335,7 +335,7 @@ class XdemineurPlayer:
 
 def record_xdemineur(out: Path, games: int = 60) -> None:
     """xdemineur: opening, flagged with a question mark, lost, won, and a digit-rich board."""
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=(800, 600), window_position=(600, 500)) as desktop:
         recorder = Recorder(desktop, out)
@@ -411,7 +411,7 @@ def record_xdemineur_high_digits(
     """
     import random
 
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     chooser = random.Random(5)
     names = (f"xd_high_{n}" for n in range(1, 10_000))

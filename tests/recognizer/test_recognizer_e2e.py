@@ -23,7 +23,7 @@ GAME: dict[str, str | int] = {
 
 @pytest.fixture(scope="module")
 def desktop() -> Iterator[Any]:
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(133, 71), game_params=GAME) as running:
         yield running
