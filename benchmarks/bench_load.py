@@ -43,7 +43,7 @@ import httpx
 import psutil
 
 from analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
-from coordinator.local_services import local_service
+from coordinator import local_service
 from practice import Game, VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]

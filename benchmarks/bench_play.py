@@ -20,10 +20,7 @@ import sys
 from rich.progress import track
 
 from analyzer import EXPERT
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import GameResult, Player, PlayOptions
-from coordinator.stats import print_table
+from coordinator import GameResult, LocalDecider, Player, PlayOptions, local_service, print_table
 from effector import EffectorClient
 from practice import VirtualDesktop
 

@@ -36,7 +36,7 @@ from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 
 from analyzer import answer_problems
-from coordinator.local_services import local_service
+from coordinator import local_service
 from effector import without_waiting
 from practice import VirtualDisplay, fuzz_boards
 

@@ -17,9 +17,7 @@ import sys
 import psutil
 
 from analyzer import EXPERT
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import Player, PlayOptions
+from coordinator import LocalDecider, Player, PlayOptions, local_service
 from effector import EffectorClient
 from practice import VirtualDesktop
 

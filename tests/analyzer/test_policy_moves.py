@@ -15,7 +15,7 @@ from analyzer.api import analyze
 from analyzer.board import Board, Cell
 from analyzer.plain_z3 import plain_certain_cells
 from analyzer.rules import RULES, Rules
-from coordinator.simulate import Config, play_game
+from coordinator import Config, play_game
 
 
 class CheckedTurn:

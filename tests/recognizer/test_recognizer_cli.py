@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from analyzer import format_board
-from coordinator.cli import main
+from coordinator import main
 from tests.recognizer.recognizer_corpus import CORPUS_DIR, covered, load_shot
 
 
