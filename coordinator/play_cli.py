@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from analyzer import EXPERT, RULES
-from serving.arguments import whole_number
+from serving import whole_number
 
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary

@@ -39,11 +39,18 @@ from effector.errors import (
 )
 from effector.geometry import Rect, ScreenInfo
 from effector.runner import BatchRunner, InputDevice
-from serving import SweeperError
-from serving.admission import RETRY_AFTER_S, Admission, NotStartedError
-from serving.errors import ErrorOut, error_answer
-from serving.guards import add_guards
-from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+from serving import (
+    RETRY_AFTER_S,
+    Admission,
+    ErrorOut,
+    NotStartedError,
+    SweeperError,
+    add_error_handlers,
+    add_guards,
+    answer_with_status,
+    error_answer,
+    summarize_errors,
+)
 
 if TYPE_CHECKING:
     from effector.capture import ScreenCapture
