@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import FLAG, MINE, STANDARD_MINES, UNOPENED, Board, Cell
+from analyzer import FLAG, MINE, STANDARD_MINES, UNOPENED, Board, Cell, GameStatus
 from coordinator.consistency import impossible_changes
 from coordinator.screen import Screen
 from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
@@ -48,7 +48,7 @@ class Sight:
     requested (``time.monotonic()``)."""
 
     board: Board
-    status: str
+    status: GameStatus
     recognition: Recognition
     image: npt.NDArray[np.uint8]
     captured_at: float
