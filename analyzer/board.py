@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer.limits import MAX_BOARD_TEXT
+from serving import SweeperError
 
 UNOPENED = -1
 FLAG = -2
@@ -26,7 +27,7 @@ _CHAR_TO_CODE = {".": UNOPENED, "F": FLAG, "*": MINE} | {str(n): n for n in rang
 _CODE_TO_CHAR = {code: char for char, code in _CHAR_TO_CODE.items()}
 
 
-class BoardError(ValueError):
+class BoardError(SweeperError, ValueError):
     """A board text that cannot be read; the message names the row and column."""
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from analyzer.rules import RULES
-from serving.arguments import port, whole_number
+from serving import port, whole_number
 
 DEFAULT_PORT = 8001
 MAX_WORKERS_OR_QUEUE = 1000
@@ -107,7 +107,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the analyzer over HTTP until interrupted; refuse an open bind without a token."""
-    from serving.auth import bind_refusal
+    from serving import bind_refusal
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "use this machine's CPU")
     if refusal is not None:

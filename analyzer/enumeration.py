@@ -24,6 +24,7 @@ from analyzer.box_order import box_order
 from analyzer.clock import past
 from analyzer.errors import AnalysisTimeoutError
 from analyzer.frontier import Component
+from serving import SweeperError
 
 State = tuple[int, ...]
 # One way through a box: (mines in the box, their binomial weight, the next state).
@@ -32,7 +33,7 @@ Move = tuple[int, int, State]
 MAX_STATES_PER_STEP = 20_000
 
 
-class ComponentTooComplexError(Exception):
+class ComponentTooComplexError(SweeperError):
     """The component has too many distinct states for exact enumeration."""
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from analyzer.board import Cell
+from serving import SweeperError
 
 
-class AnalysisError(ValueError):
+class AnalysisError(SweeperError, ValueError):
     """The input cannot be analyzed (bad mine count, board too large, ...); says what is wrong."""
 
 
@@ -15,7 +16,7 @@ class UnsatisfiableError(AnalysisError):
     """No placement of the mines agrees with the board; the message names the cells at fault."""
 
 
-class AnalysisTimeoutError(RuntimeError):
+class AnalysisTimeoutError(SweeperError, RuntimeError):
     """The analysis did not finish within its time limit."""
 
 

@@ -34,10 +34,17 @@ from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
 from analyzer.rules import Rules
-from serving.admission import Admission, NotFinishedError, NotStartedError
-from serving.errors import ErrorOut, error_answer
-from serving.guards import add_guards
-from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+from serving import (
+    Admission,
+    ErrorOut,
+    NotFinishedError,
+    NotStartedError,
+    add_error_handlers,
+    add_guards,
+    answer_with_status,
+    error_answer,
+    summarize_errors,
+)
 
 DEFAULT_TIME_LIMIT_S = 10.0
 # Analyses run at once. They hold Python's GIL most of the time, so a second one adds

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-# name -> (width, height, mines)
-DIFFICULTIES: dict[str, tuple[int, int, int]] = {
-    "beginner": (9, 9, 10),
-    "intermediate": (16, 16, 40),
-    "expert": (30, 16, 99),
+from typing import NamedTuple
+
+
+class BoardSize(NamedTuple):
+    """A board's width and height in cells and its mine count; unpacks as ``w, h, mines``."""
+
+    width: int
+    height: int
+    mines: int
+
+
+BEGINNER = BoardSize(9, 9, 10)
+INTERMEDIATE = BoardSize(16, 16, 40)
+EXPERT = BoardSize(30, 16, 99)
+
+DIFFICULTIES: dict[str, BoardSize] = {
+    "beginner": BEGINNER,
+    "intermediate": INTERMEDIATE,
+    "expert": EXPERT,
 }
 # (rows, cols) -> mines: the mine count of a board of a standard size
 STANDARD_MINES: dict[tuple[int, int], int] = {
-    (height, width): mines for width, height, mines in DIFFICULTIES.values()
+    (size.height, size.width): size.mines for size in DIFFICULTIES.values()
 }

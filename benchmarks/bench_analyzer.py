@@ -26,15 +26,19 @@ from collections.abc import Callable
 
 import numpy as np
 
-from analyzer.api import analyze
-from analyzer.board import Board, Cell, parse_board
-from analyzer.deduce import certain_cells
-from analyzer.odds import board_odds
-from analyzer.plain_z3 import plain_certain_cells
-from analyzer.sizes import DIFFICULTIES
-from practice.engine import Game
+from analyzer import (
+    EXPERT,
+    Board,
+    Cell,
+    analyze,
+    board_odds,
+    certain_cells,
+    parse_board,
+    plain_certain_cells,
+)
+from practice import Game
 
-WIDTH, HEIGHT, MINES = DIFFICULTIES["expert"]
+WIDTH, HEIGHT, MINES = EXPERT
 
 
 def main() -> int:

@@ -20,10 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from effector.actions import ClickAction
-from effector.client import EffectorClient
-from effector.geometry import Rect
-from practice.display import VirtualDisplay
+from effector import ClickAction, EffectorClient, Rect
+from practice import VirtualDisplay
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1600, 1000
 CLICKS_PER_BATCH = 100

@@ -42,13 +42,9 @@ from dataclasses import dataclass, field
 import httpx
 import psutil
 
-from analyzer.api import analyze
-from analyzer.board import Board, format_board
-from analyzer.service import DEFAULT_WORKERS
-from analyzer.sizes import DIFFICULTIES
-from coordinator.local_services import local_service
-from practice.display import VirtualDisplay
-from practice.engine import Game
+from analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
+from coordinator import local_service
+from practice import Game, VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]
 OVERLOAD = 4
@@ -101,7 +97,7 @@ def _analyzer(args: argparse.Namespace) -> None:
 
     def position(http: httpx.Client) -> httpx.Response:
         board = random.choice(positions)
-        mines = DIFFICULTIES["expert"][2] if board.width == 30 else LARGE_MINES
+        mines = EXPERT.mines if board.width == EXPERT.width else LARGE_MINES
         return http.post("/analyze", json={"board": format_board(board), "total_mines": mines})
 
     def slow(http: httpx.Client) -> httpx.Response:
@@ -234,7 +230,7 @@ LARGE_MINES = 2000
 
 def _expert_positions(games: int) -> list[Board]:
     """Every position of ``games`` seeded expert games played with the analyzer."""
-    width, height, mines = DIFFICULTIES["expert"]
+    width, height, mines = EXPERT
     positions = []
     for seed in range(games):
         game = Game(width, height, mines, seed=seed)

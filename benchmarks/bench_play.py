@@ -19,14 +19,12 @@ import sys
 
 from rich.progress import track
 
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import GameResult, Player, PlayOptions
-from coordinator.stats import print_table
-from effector.client import EffectorClient
-from practice.desktop import VirtualDesktop
+from analyzer import EXPERT
+from coordinator import GameResult, LocalDecider, Player, PlayOptions, local_service, print_table
+from effector import EffectorClient
+from practice import VirtualDesktop
 
-EXPERT: dict[str, str | int] = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -43,12 +41,12 @@ def main() -> int:
     args = parser.parse_args()
     results: list[GameResult] = []
     with (
-        VirtualDesktop(game_params=EXPERT) as desktop,
+        VirtualDesktop(game_params=EXPERT_GAME) as desktop,
         local_service("effector", desktop.env()) as url,
         EffectorClient(url) as effector,
     ):
         for number in track(range(args.games), description="playing", console=None):
-            desktop.new_game(EXPERT | {"seed": args.seed + number})
+            desktop.new_game(EXPERT_GAME | {"seed": args.seed + number})
             summary = Player(effector, LocalDecider(), PlayOptions(games=1)).play()
             if summary.errors:
                 print(f"game {number}: {summary.errors[0]}", file=sys.stderr)

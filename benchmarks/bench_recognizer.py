@@ -31,14 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from recognizer.api import locate_and_read, recognize
-from recognizer.image_io import load_image
-from recognizer.locate import locate_boards
-from recognizer.reader import BoardReader
+from analyzer import EXPERT
+from recognizer import BoardReader, load_image, locate_and_read, locate_boards, recognize
 
 SCREEN = (1920, 1080)
-EXPERT: dict[str, str | int] = {
-    "width": 30, "height": 16, "mines": 99, "seed": 2024, "rules": "safe", "cell": 24,
+EXPERT_GAME: dict[str, str | int] = {
+    **EXPERT._asdict(), "seed": 2024, "rules": "safe", "cell": 24,
 }
 
 
@@ -102,13 +100,12 @@ def learning(folder: Path) -> int:
 
 def live_screenshot() -> np.ndarray:
     """An expert game a few moves in, on a 1920x1080 virtual screen, through mss."""
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
-                        game_params=EXPERT) as desktop:
+                        game_params=EXPERT_GAME) as desktop:
         os.environ["DISPLAY"] = desktop.display.display
-        from effector.capture import ScreenCapture
-        from effector.geometry import Rect
+        from effector import Rect, ScreenCapture
 
         for cell in ((8, 15), (2, 3), (13, 26)):
             desktop.xinput.click(desktop.cell_center(*cell))

@@ -30,17 +30,17 @@ from typing import Any
 import cv2
 from rich.console import Console
 
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import Player, PlayOptions, RunSummary
-from coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
-from coordinator.stats import print_rows
-from effector.actions import Action, BatchResult, ClickAction
-from effector.client import EffectorClient
-from effector.geometry import Rect
-from practice.display import VirtualDisplay
-from practice.sites import CATALOG, Site, SiteDesktop, SiteError, load_catalog
-from practice.winemine import Winemine
+from coordinator import (
+    CLOCK_SEEDED_PAUSE_S,
+    LocalDecider,
+    Player,
+    PlayOptions,
+    RunSummary,
+    local_service,
+    print_rows,
+)
+from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from practice import CATALOG, Site, SiteDesktop, SiteError, VirtualDisplay, Winemine, load_catalog
 
 
 class WatchedEffector(EffectorClient):

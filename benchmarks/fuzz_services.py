@@ -35,11 +35,10 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 
-from analyzer.contract import answer_problems
-from coordinator.local_services import local_service
-from effector.testing import without_waiting
-from practice import fuzz_boards
-from practice.display import VirtualDisplay
+from analyzer import answer_problems
+from coordinator import local_service
+from effector import without_waiting
+from practice import VirtualDisplay, fuzz_boards
 
 EXPECTED_FOR_VALID = {
     "analyzer": ["2xx", "413", "422", "503"],

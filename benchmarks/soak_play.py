@@ -16,13 +16,12 @@ import sys
 
 import psutil
 
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import Player, PlayOptions
-from effector.client import EffectorClient
-from practice.desktop import VirtualDesktop
+from analyzer import EXPERT
+from coordinator import LocalDecider, Player, PlayOptions, local_service
+from effector import EffectorClient
+from practice import VirtualDesktop
 
-EXPERT: dict[str, str | int] = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
 WARM_UP_GAMES = 10
 
 
@@ -35,13 +34,13 @@ def main() -> int:
     errors, won = [], 0
     memory: dict[int, tuple[int, int]] = {}
     with (
-        VirtualDesktop(game_params=EXPERT) as desktop,
+        VirtualDesktop(game_params=EXPERT_GAME) as desktop,
         local_service("effector", desktop.env()) as url,
         EffectorClient(url) as effector,
     ):
         service = _service_process(url)
         for number in range(1, args.games + 1):
-            desktop.new_game(EXPERT | {"seed": args.seed + number})
+            desktop.new_game(EXPERT_GAME | {"seed": args.seed + number})
             summary = Player(effector, LocalDecider(), PlayOptions(games=1)).play()
             errors += [f"game {number}: {error}" for error in summary.errors]
             won += sum(game.result == "won" for game in summary.results)

@@ -12,7 +12,7 @@ from collections.abc import Collection
 
 import numpy as np
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from analyzer import FLAG, MINE, UNOPENED, Board, Cell
 
 
 def impossible_changes(

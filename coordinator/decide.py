@@ -12,14 +12,18 @@ from typing import Any, Protocol
 
 import httpx
 
-from analyzer.board import Board, Cell, format_board
-from analyzer.move import Move
+from analyzer import Board, Cell, Move, format_board
+from serving import SweeperError
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
-class AnalyzerRejectedError(RuntimeError):
+class AnalyzerRejectedError(SweeperError, RuntimeError):
     """The analyzer refused the board (it is malformed or no mine placement fits it)."""
+
+
+class AnalyzerUnavailableError(SweeperError, ConnectionError):
+    """The analyzer service could not be reached, or answered with an error of its own."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +59,7 @@ class LocalDecider:
     """The analyzer running in this process."""
 
     def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
-        from analyzer.api import analyze
-        from analyzer.errors import AnalysisError
+        from analyzer import AnalysisError, analyze
 
         try:
             analysis = analyze(board, total_mines, rules)
@@ -81,11 +84,12 @@ class RemoteDecider:
         try:
             response = self._client.post("/analyze", json=body)
         except httpx.HTTPError as error:
-            raise ConnectionError(f"analyzer at {self._client.base_url}: {error}") from error
+            raise AnalyzerUnavailableError(
+                f"analyzer at {self._client.base_url}: {error}") from error
         if response.status_code == 422:
             raise AnalyzerRejectedError(response.json().get("detail", response.text))
         if response.status_code != 200:
-            raise ConnectionError(
+            raise AnalyzerUnavailableError(
                 f"analyzer at {self._client.base_url} answered {response.status_code}: "
                 f"{response.text[:200]}"
             )

@@ -16,7 +16,7 @@ from typing import Literal
 
 import httpx
 
-from practice.processes import start_group, stop_group
+from practice import start_group, stop_group
 
 Service = Literal["analyzer", "effector"]
 

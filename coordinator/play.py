@@ -12,21 +12,21 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from analyzer.board import FLAG, Board, Cell
+from analyzer import FLAG, Board, Cell
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.screen import Screen
 from coordinator.watch import BoardWatcher, Sight, WatchError, is_new_game
-from effector.actions import (
+from effector import (
     Action,
     Button,
     ClickAction,
     KeyAction,
     MoveAction,
     PauseAction,
+    Rect,
 )
-from effector.client import EffectorError
-from effector.geometry import Rect
+from serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
@@ -35,7 +35,7 @@ REST_MS = 60  # pointer rest before each press, for games that ignore a press on
 REST_AFTER_IDLE = 2  # ... once this many turns in a row changed nothing
 
 
-class PlayError(RuntimeError):
+class PlayError(SweeperError, RuntimeError):
     """Playing cannot go on safely; the message says why."""
 
 
@@ -148,7 +148,7 @@ class Player:
                 result, sight = self.play_game(sight)
                 summary.results.append(result)
                 on_game_end(result)
-        except (WatchError, PlayError, EffectorError, ConnectionError) as error:
+        except SweeperError as error:
             summary.errors.append(str(error))
         except KeyboardInterrupt:
             summary.errors.append("interrupted (Ctrl-C) during a game")

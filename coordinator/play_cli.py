@@ -10,13 +10,14 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from serving.arguments import whole_number
+from analyzer import EXPERT, RULES
+from serving import whole_number
 
 if TYPE_CHECKING:
     from coordinator.play import Player, RunSummary
-    from effector.geometry import Rect
+    from effector import Rect
 
-DEMO_GAME = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
 MAX_HOLD_MS = 2000  # the effector's limit for one press
 
@@ -82,7 +83,7 @@ def _add_game_arguments(
     )
     parser.add_argument(
         "--rules",
-        choices=("safe", "opening"),
+        choices=RULES,
         default="safe",
         help="the game's first-click rule (default safe)",
     )
@@ -145,17 +146,10 @@ def _add_game_arguments(
     )
 
 
-def _area(region: tuple[int, int, int, int] | None) -> Rect | None:
-    from effector.geometry import Rect
+def _region(text: str) -> Rect:
+    """``"10,20,640,480"`` -> the 640x480 rectangle whose top-left pixel is (10, 20)."""
+    from effector import Rect
 
-    if region is None:
-        return None
-    left, top, width, height = region
-    return Rect(left=left, top=top, width=width, height=height)
-
-
-def _region(text: str) -> tuple[int, int, int, int]:
-    """``"10,20,640,480"`` -> ``(left, top, width, height)`` of a 640x480 rectangle."""
     parts = text.split(",")
     try:
         left, top, width, height = (int(part) for part in parts)
@@ -165,7 +159,7 @@ def _region(text: str) -> tuple[int, int, int, int]:
         ) from None
     if width < 1 or height < 1:
         raise argparse.ArgumentTypeError(f"width and height must be at least 1, not {text!r}")
-    return left, top, width, height
+    return Rect(left=left, top=top, width=width, height=height)
 
 
 def _point(text: str) -> tuple[int, int]:
@@ -205,9 +199,7 @@ def run_play(args: argparse.Namespace) -> int:
 def run_demo(args: argparse.Namespace) -> int:
     """The README's main job: the bundled game on a virtual display, played by the bot."""
     from coordinator.local_services import local_service
-    from practice.desktop import VirtualDesktop
-    from practice.display import VirtualDisplay
-    from practice.winemine import Winemine
+    from practice import VirtualDesktop, VirtualDisplay, Winemine
 
     game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
     if args.seed is not None:
@@ -228,7 +220,7 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
     from coordinator.decide import Decider, LocalDecider, RemoteDecider
     from coordinator.play import Player, PlayOptions
     from coordinator.recording import RunRecorder
-    from effector.client import EffectorClient
+    from effector import EffectorClient
 
     effector = stack.enter_context(EffectorClient(url, token=getattr(args, "token", None)))
     analyzer_url = getattr(args, "analyzer", None)
@@ -242,7 +234,7 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
         mines=args.mines,
         hold_ms=args.hold_ms,
         skins=args.skins,
-        area=_area(args.region),
+        area=args.region,
         new_game_at=args.new_game_at,
         between_games_s=_between_games(args),
     )

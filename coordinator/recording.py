@@ -19,8 +19,10 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import TypeAdapter, ValidationError
 
-from analyzer.board import BoardError, parse_board
+from analyzer import BoardError, parse_board
 from coordinator.replay_page import render_replay_page
+from recognizer import Box
+from serving import SweeperError
 
 
 @dataclass
@@ -30,7 +32,7 @@ class StepRecord:
     index: int
     board: str
     status: str
-    board_rect: tuple[int, int, int, int]  # left, top, width, height in the screenshot
+    board_rect: Box  # the board in the screenshot
     rows: int
     cols: int
     total_mines: int
@@ -43,7 +45,7 @@ class StepRecord:
     timings_ms: dict[str, float] = field(default_factory=dict)
 
 
-class RecordingError(ValueError):
+class RecordingError(SweeperError, ValueError):
     """A recorded step that cannot be read back; the message names the file and the fault."""
 
 

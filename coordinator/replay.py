@@ -9,12 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from analyzer.api import analyze
-from analyzer.board import parse_board
-from analyzer.errors import AnalysisError, AnalysisTimeoutError
+from analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse_board
 from coordinator.recording import StepRecord, load_steps
-from recognizer.api import recognize
-from recognizer.image_io import ImageError
+from recognizer import ImageError, recognize
 
 
 def game_folders(root: Path) -> list[Path]:

@@ -14,8 +14,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from effector.actions import Action, BatchResult
-from effector.geometry import Rect, ScreenInfo
+from effector import Action, BatchResult, Rect, ScreenInfo
 
 
 class Screen(Protocol):

@@ -20,20 +20,19 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.board import Board, Cell, format_board
-from analyzer.move import Move
-from analyzer.rules import Rules
+from analyzer import Board, Cell, Move, Rules, format_board
 from coordinator.decide import Decider, Decision, LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.stats import half_width_95, wilson_interval
 from coordinator.watch import Sight
-from practice.simulated_screen import SimulatedScreen
+from practice import SimulatedScreen
+from serving import SweeperError
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]
 
 
-class SimulationError(RuntimeError):
+class SimulationError(SweeperError, RuntimeError):
     """The loop saw a board other than the engine's: the simulation cannot be trusted."""
 
 

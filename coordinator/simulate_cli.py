@@ -8,12 +8,13 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from analyzer import DIFFICULTIES, RULES
+
 if TYPE_CHECKING:
     from rich.console import Console
 
     from coordinator.simulate import Config, Summary
 
-DIFFICULTY_NAMES = ("beginner", "intermediate", "expert")
 MAX_GAMES = 1_000_000  # every game's result is kept for the summary
 WORKERS_PER_CORE = 4  # more processes than that only add memory
 MIN_WIDTH, MIN_HEIGHT = 3, 2  # the smallest board the recognizer finds on the screen
@@ -31,13 +32,13 @@ def register(commands: Any, serve_commands: Any) -> None:
     )
     size = parser.add_argument_group(
         "board (a difficulty, or all of width, height and mines; default: expert)")
-    size.add_argument("--difficulty", choices=DIFFICULTY_NAMES)
+    size.add_argument("--difficulty", choices=tuple(DIFFICULTIES))
     size.add_argument("--width", type=int, metavar="W")
     size.add_argument("--height", type=int, metavar="H")
     size.add_argument("--mines", type=int, metavar="M")
     parser.add_argument(
         "--rules",
-        choices=("safe", "opening"),
+        choices=RULES,
         default="safe",
         help="first-click rules (default: safe)",
     )
@@ -79,8 +80,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    from analyzer.limits import too_many_cells
-    from analyzer.sizes import DIFFICULTIES
+    from analyzer import too_many_cells
     from coordinator.simulate import Config
 
     sizes = (args.width, args.height, args.mines)

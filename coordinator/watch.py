@@ -16,18 +16,21 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.sizes import STANDARD_MINES
+from analyzer import FLAG, MINE, STANDARD_MINES, UNOPENED, Board, Cell, GameStatus
 from coordinator.consistency import impossible_changes
 from coordinator.screen import Screen
-from effector.actions import Action, ClickAction, KeyAction, MoveAction, PauseAction
-from effector.geometry import Rect, ScreenInfo
-from recognizer.api import locate_and_read
-from recognizer.buttons import find_buttons
-from recognizer.faces import SEARCH_ROWS, find_yellow_face
-from recognizer.geometry import BoardGeometry
-from recognizer.reader import BoardReader
-from recognizer.recognition import Recognition
+from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
+from recognizer import (
+    SEARCH_ROWS,
+    BoardGeometry,
+    BoardReader,
+    Box,
+    Recognition,
+    find_buttons,
+    find_yellow_face,
+    locate_and_read,
+)
+from serving import SweeperError
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
@@ -35,7 +38,7 @@ COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
 
 
-class WatchError(RuntimeError):
+class WatchError(SweeperError, RuntimeError):
     """The board could not be seen reliably; the message says what was wrong."""
 
 
@@ -45,7 +48,7 @@ class Sight:
     requested (``time.monotonic()``)."""
 
     board: Board
-    status: str
+    status: GameStatus
     recognition: Recognition
     image: npt.NDArray[np.uint8]
     captured_at: float
@@ -68,7 +71,7 @@ class BoardWatcher:
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last_recognition: Recognition | None = None  # what the last look saw ...
         self.last_image: npt.NDArray[np.uint8] | None = None  # ... and the picture it saw
-        self._face_box: tuple[int, int, int, int] | None = None  # where the face was seen
+        self._face_box: Box | None = None  # where the face was seen
 
     @property
     def board_rect(self) -> Rect:

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from effector.geometry import Rect
+from serving import SweeperError
 
 Button = Literal["left", "right", "middle"]
 # The only keys the effector will press: enough to start a new game or dismiss a dialog.
@@ -84,7 +85,7 @@ class BatchResult(BaseModel):
     elapsed_ms: float
 
 
-class InvalidBatchError(ValueError):
+class InvalidBatchError(SweeperError, ValueError):
     """A batch that must not run; the message says which action and why."""
 
 

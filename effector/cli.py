@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
-from serving.arguments import port
+from serving import port
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
@@ -41,7 +41,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def serve_effector(args: argparse.Namespace) -> int:
     """Check the bind policy and the display, then serve until interrupted."""
-    from serving.auth import bind_refusal
+    from serving import bind_refusal
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "move this machine's mouse")
     if refusal is not None:

@@ -24,26 +24,10 @@ from effector.actions import (
     ClickAction,
 )
 from effector.encoding import Image, ImageFormat, decode_png, decode_raw
+from effector.errors import BatchAbortedError, EffectorError
 from effector.geometry import Rect, ScreenInfo
 
 DEFAULT_URL = f"http://127.0.0.1:{DEFAULT_PORT}"
-
-
-class EffectorError(RuntimeError):
-    """The effector refused a request or could not be reached (``status_code`` None)."""
-
-    def __init__(self, detail: str, status_code: int | None = None) -> None:
-        super().__init__(detail if status_code is None else f"HTTP {status_code}: {detail}")
-        self.detail = detail
-        self.status_code = status_code
-
-
-class BatchAbortedError(EffectorError):
-    """A batch was cut short (``POST /stop`` or the fail-safe); ``executed`` actions ran."""
-
-    def __init__(self, detail: str, executed: int) -> None:
-        super().__init__(detail, 409)
-        self.executed = executed
 
 
 class EffectorClient:
@@ -150,7 +134,9 @@ class EffectorClient:
         except ValueError:
             body, detail = {}, response.text
         if response.status_code == 409 and "executed" in body:
-            raise BatchAbortedError(detail, int(body["executed"]))
+            total = body.get("total")
+            raise BatchAbortedError(detail, int(body["executed"]),
+                                    None if total is None else int(total), 409)
         raise EffectorError(detail, response.status_code)
 
 

@@ -12,6 +12,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from serving import SweeperError
+
 ImageFormat = Literal["png", "raw"]
 Image = npt.NDArray[np.uint8]
 
@@ -29,7 +31,7 @@ _PNG_PARAMS = [
 ]
 
 
-class ImageDecodeError(ValueError):
+class ImageDecodeError(SweeperError, ValueError):
     """Bytes that do not hold the image they claim to."""
 
 

@@ -96,9 +96,10 @@ class BatchRunner:
                 self._check_ticket(ticket)
                 self._perform(action, ticket)
             except _StoppedError:
-                raise BatchAbortedError("stopped by POST /stop", index, len(actions)) from None
+                raise BatchAbortedError.cut_short(
+                    "stopped by POST /stop", index, len(actions)) from None
             except FailSafeTriggeredError as error:
-                raise BatchAbortedError(str(error), index, len(actions)) from error
+                raise BatchAbortedError.cut_short(str(error), index, len(actions)) from error
         return len(actions)
 
     def _perform(self, action: Action, ticket: int) -> None:

@@ -39,10 +39,18 @@ from effector.errors import (
 )
 from effector.geometry import Rect, ScreenInfo
 from effector.runner import BatchRunner, InputDevice
-from serving.admission import RETRY_AFTER_S, Admission, NotStartedError
-from serving.errors import ErrorOut, error_answer
-from serving.guards import add_guards
-from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+from serving import (
+    RETRY_AFTER_S,
+    Admission,
+    ErrorOut,
+    NotStartedError,
+    SweeperError,
+    add_error_handlers,
+    add_guards,
+    answer_with_status,
+    error_answer,
+    summarize_errors,
+)
 
 if TYPE_CHECKING:
     from effector.capture import ScreenCapture
@@ -74,7 +82,7 @@ class EffectorSettings:
     wait_s: float = 10.0
 
 
-class InvalidRegionError(ValueError):
+class InvalidRegionError(SweeperError, ValueError):
     """A screenshot region that is incomplete or not on the screen."""
 
 
@@ -230,7 +238,7 @@ def _add_error_handlers(app: FastAPI, wait_s: float) -> None:
 
     async def aborted(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, BatchAbortedError)
-        return error_answer(409, str(exc), executed=exc.executed, total=exc.total)
+        return error_answer(409, exc.detail, executed=exc.executed, total=exc.total)
 
     async def waited_too_long(request: Request, exc: Exception) -> JSONResponse:
         detail = f"waited more than {wait_s:g} s for its turn and was dropped; nothing was done"

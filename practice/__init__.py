@@ -1,1 +1,81 @@
-"""The practice target: the bundled browser game and the virtual desktop that shows it."""
+"""The practice target: the bundled browser game and the virtual desktop that shows it.
+
+Its public names are here: the virtual display and desktop, the in-process game engine,
+the simulated screen, winemine, the real sites, and the errors. Other packages import them
+from here, not from the modules.
+
+Each is loaded from its module on first use: importing the package alone imports none of
+them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from practice.cdp import CdpError
+    from practice.desktop import VirtualDesktop
+    from practice.display import MissingProgramError, VirtualDisplay
+    from practice.engine import Game, GameError
+    from practice.gamepage import GamePage
+    from practice.processes import start_group, stop_group
+    from practice.screenshot import grab, save_png
+    from practice.simulated_screen import SimulatedScreen
+    from practice.sites import CATALOG, Site, SiteDesktop, SiteError, Truth, load_catalog
+    from practice.winemine import OracleError, Winemine
+
+__all__ = [
+    "CATALOG",
+    "CdpError",
+    "Game",
+    "GameError",
+    "GamePage",
+    "MissingProgramError",
+    "OracleError",
+    "SimulatedScreen",
+    "Site",
+    "SiteDesktop",
+    "SiteError",
+    "Truth",
+    "VirtualDesktop",
+    "VirtualDisplay",
+    "Winemine",
+    "grab",
+    "load_catalog",
+    "save_png",
+    "start_group",
+    "stop_group",
+]
+
+# The module that defines each public name.
+_HOME_OF = {
+    "CdpError": "practice.cdp",
+    "VirtualDesktop": "practice.desktop",
+    "MissingProgramError": "practice.display",
+    "VirtualDisplay": "practice.display",
+    "Game": "practice.engine",
+    "GameError": "practice.engine",
+    "GamePage": "practice.gamepage",
+    "start_group": "practice.processes",
+    "stop_group": "practice.processes",
+    "grab": "practice.screenshot",
+    "save_png": "practice.screenshot",
+    "SimulatedScreen": "practice.simulated_screen",
+    "CATALOG": "practice.sites",
+    "Site": "practice.sites",
+    "SiteDesktop": "practice.sites",
+    "SiteError": "practice.sites",
+    "Truth": "practice.sites",
+    "load_catalog": "practice.sites",
+    "OracleError": "practice.winemine",
+    "Winemine": "practice.winemine",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from analyzer.board import FLAG, Cell
+from analyzer import EXPERT, FLAG, Cell
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage
 
-EXPERT = {"width": 30, "height": 16, "mines": 99, "cell": 24}
+EXPERT_GAME = {**EXPERT._asdict(), "cell": 24}
 
 
 def timed(step: Callable[[], object]) -> float:
@@ -54,18 +54,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=50, help="clicks to time")
     args = parser.parse_args(argv)
 
-    starts = [timed(lambda: VirtualDesktop(game_params=EXPERT).start().stop())
+    starts = [timed(lambda: VirtualDesktop(game_params=EXPERT_GAME).start().stop())
               for _ in range(args.starts)]
     report("desktop start (Xvfb+Chromium+page)", starts)
-    with VirtualDesktop(game_params=EXPERT) as desktop:
+    with VirtualDesktop(game_params=EXPERT_GAME) as desktop:
         page = GamePage(desktop)
         report("new game (navigate until ready)",
-               [timed(lambda: page.load(**EXPERT)) for _ in range(args.loads)])
-        page.load(**EXPERT, seed=1)
-        cells = [(r, c) for r in range(16) for c in range(30)][: args.clicks]
+               [timed(lambda: page.load(**EXPERT_GAME)) for _ in range(args.loads)])
+        page.load(**EXPERT_GAME, seed=1)
+        cells = [(r, c) for r in range(EXPERT.height) for c in range(EXPERT.width)][: args.clicks]
         report("DevTools right click + state read",
                [timed(partial(cdp_click_and_read, page, cell)) for cell in cells])
-        page.load(**EXPERT, seed=1)
+        page.load(**EXPERT_GAME, seed=1)
         report("xdotool right click until shown",
                [timed(partial(x_click_until_shown, page, cell)) for cell in cells])
     return 0

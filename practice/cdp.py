@@ -16,8 +16,10 @@ from typing import Any
 
 import websocket
 
+from serving import SweeperError
 
-class CdpError(RuntimeError):
+
+class CdpError(SweeperError, RuntimeError):
     """Chromium refused a command, or could not be reached in time."""
 
 

@@ -7,10 +7,10 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from effector import Rect
 from practice.cdp import CdpError, CdpSession, page_websocket_url, read_devtools_port
 from practice.display import require_program
 from practice.processes import start_group, stop_group
@@ -44,16 +44,6 @@ QUIET_FLAGS = (
     "--disable-dev-shm-usage",
     "--mute-audio",
 )
-
-
-@dataclass(frozen=True)
-class ScreenRect:
-    """A rectangle in screen pixels."""
-
-    left: int
-    top: int
-    width: int
-    height: int
 
 
 class ChromiumApp:
@@ -157,15 +147,15 @@ class ChromiumApp:
             time.sleep(0.05)
         raise CdpError(f"timed out after {timeout_s:.0f} s waiting for {what}{last_error}")
 
-    def viewport_rect(self) -> ScreenRect:
+    def viewport_rect(self) -> Rect:
         """Where the page's viewport is on the screen, in screen pixels."""
         x, y, outer_w, outer_h, inner_w, inner_h = self.evaluate(
             "[screenX, screenY, outerWidth, outerHeight, innerWidth, innerHeight]"
         )
         side = (outer_w - inner_w) // 2
         s = self.scale
-        return ScreenRect(round((x + side) * s), round((y + outer_h - inner_h - side) * s),
-                          round(inner_w * s), round(inner_h * s))
+        return Rect(left=round((x + side) * s), top=round((y + outer_h - inner_h - side) * s),
+                    width=round(inner_w * s), height=round(inner_h * s))
 
     def screen_point(self, client_x: float, client_y: float) -> tuple[int, int]:
         """The screen pixel of a point given in the page's CSS pixels (client coordinates)."""

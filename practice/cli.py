@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
+from analyzer import RULES
+
 GAME_PARAMS = ("width", "height", "mines", "seed", "rules", "cell")
 
 
@@ -60,7 +62,7 @@ def add_desktop_arguments(parser: argparse.ArgumentParser) -> None:
                         help="game window position X,Y (default 0,0)")
     for name in ("width", "height", "mines", "seed", "cell"):
         parser.add_argument(f"--{name}", type=int, help=f"game URL parameter {name}")
-    parser.add_argument("--rules", choices=("safe", "opening"), help="game URL parameter rules")
+    parser.add_argument("--rules", choices=RULES, help="game URL parameter rules")
     parser.add_argument("--xdemineur", action="store_true", help="also start xdemineur")
     parser.add_argument("--xdemineur-position", type=pair(","), default=(0, 600),
                         help="xdemineur window position X,Y (default 0,600)")

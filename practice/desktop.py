@@ -18,8 +18,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from analyzer import EXPERT
+from effector import Rect
 from practice.browser_desktop import BrowserDesktop
-from practice.chromium import ScreenRect
 from practice.display import require_program
 from practice.processes import start_group, stop_group
 from practice.server import WEB_DIR, GameParams
@@ -37,7 +38,7 @@ class XdemineurWindow:
 
     process: subprocess.Popen[bytes]
     window_id: int
-    rect: ScreenRect
+    rect: Rect
 
 
 class VirtualDesktop(BrowserDesktop):
@@ -107,15 +108,15 @@ class VirtualDesktop(BrowserDesktop):
         state: dict[str, Any] = self.chromium.evaluate("window.__state()")
         return state
 
-    def canvas_rect(self) -> ScreenRect:
+    def canvas_rect(self) -> Rect:
         """Where the game's canvas is on the screen."""
         viewport = self.chromium.viewport_rect()
         left, top, width, height = self.chromium.evaluate(
             "(r => [r.left, r.top, r.width, r.height])"
             "(document.getElementById('game').getBoundingClientRect())"
         )
-        return ScreenRect(viewport.left + round(left), viewport.top + round(top),
-                          round(width), round(height))
+        return Rect(left=viewport.left + round(left), top=viewport.top + round(top),
+                    width=round(width), height=round(height))
 
     def cell_center(self, row: int, col: int) -> tuple[int, int]:
         """The screen point at the centre of a cell of the game."""
@@ -142,7 +143,11 @@ class VirtualDesktop(BrowserDesktop):
     # ------------------------------------------------------------ xdemineur
 
     def start_xdemineur(
-        self, columns: int = 30, rows: int = 16, mines: int = 99, position: tuple[int, int] = (0, 0)
+        self,
+        columns: int = EXPERT.width,
+        rows: int = EXPERT.height,
+        mines: int = EXPERT.mines,
+        position: tuple[int, int] = (0, 0),
     ) -> XdemineurWindow:
         """Start xdemineur (the desktop-clone target) on this display at a screen position."""
         program = require_program("xdemineur")
@@ -197,11 +202,11 @@ class VirtualDesktop(BrowserDesktop):
                 time.sleep(0.1)
         raise RuntimeError(f"no {class_name} window appeared within {self.timeout_s:.0f} s")
 
-    def _window_rect(self, window_id: int) -> ScreenRect:
+    def _window_rect(self, window_id: int) -> Rect:
         shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))
         values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
-        return ScreenRect(int(values["X"]), int(values["Y"]), int(values["WIDTH"]),
-                          int(values["HEIGHT"]))
+        return Rect(left=int(values["X"]), top=int(values["Y"]),
+                    width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
 
 
 if __name__ == "__main__":

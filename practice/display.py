@@ -13,11 +13,12 @@ import subprocess
 import time
 
 from practice.processes import StartedInWith
+from serving import SweeperError
 
 APT_HINT = "apt-get install -y xvfb chromium xdemineur wine xdotool x11-utils"
 
 
-class MissingProgramError(RuntimeError):
+class MissingProgramError(SweeperError, RuntimeError):
     """A system program the virtual desktop needs is not installed."""
 
 

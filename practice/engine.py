@@ -18,21 +18,26 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.grid import neighbour_sums
-from analyzer.limits import too_many_cells
-from analyzer.rules import Rules, check_rules
+from analyzer import (
+    FLAG,
+    MINE,
+    UNOPENED,
+    Board,
+    Cell,
+    GameStatus,
+    Rules,
+    check_rules,
+    neighbour_sums,
+    too_many_cells,
+)
+from serving import SweeperError
 
-Status = Literal["playing", "won", "lost"]
 
-
-
-class GameError(ValueError):
+class GameError(SweeperError, ValueError):
     """An impossible game set-up or move; the message says what and where."""
 
 
@@ -78,7 +83,7 @@ class Game:
         self.mines = mines
         self.rules = check_rules(rules)
         self.seed = seed
-        self.status: Status = "playing"
+        self.status: GameStatus = "playing"
         self._neighbours = _neighbour_table(height, width)
         self._visible = [UNOPENED] * (width * height)
         self._layout: npt.NDArray[np.bool_] | None = None

@@ -24,9 +24,7 @@ import numpy as np
 import numpy.typing as npt
 from hypothesis import strategies as st
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, format_board
-from analyzer.limits import MAX_CELLS
-from analyzer.rules import RULES
+from analyzer import FLAG, MAX_CELLS, MINE, RULES, UNOPENED, Board, format_board
 from practice.engine import Game
 
 Grid = npt.NDArray[np.int8]

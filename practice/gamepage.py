@@ -10,7 +10,7 @@ import base64
 import time
 from typing import Any
 
-from analyzer.board import MINE, Board, Cell, parse_board
+from analyzer import MINE, Board, Cell, parse_board
 from practice.desktop import VirtualDesktop
 
 CDP_BUTTONS = {"left": 1, "right": 2, "middle": 4}

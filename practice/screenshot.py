@@ -9,10 +9,10 @@ import mss.tools
 import numpy as np
 import numpy.typing as npt
 
-from practice.chromium import ScreenRect
+from effector import Rect
 
 
-def grab(display: str, rect: ScreenRect) -> npt.NDArray[np.uint8]:
+def grab(display: str, rect: Rect) -> npt.NDArray[np.uint8]:
     """The pixels of ``rect`` on ``display`` as an RGB array (height x width x 3)."""
     factory = getattr(mss, "MSS", None) or mss.mss  # mss >= 10.2 renamed the factory
     region = {"left": rect.left, "top": rect.top, "width": rect.width, "height": rect.height}

@@ -24,8 +24,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyzer.board import MINE, UNOPENED, Cell
-from practice.chromium import ScreenRect
+from analyzer import EXPERT, MINE, UNOPENED, Cell
+from effector import Rect
 from practice.desktop import VirtualDesktop
 from practice.gamepage import GamePage
 from practice.screenshot import grab, save_png
@@ -33,9 +33,7 @@ from practice.winemine import Winemine, WinemineTruth
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CELL_SIZES = (16, 24, 32)
-GAME: dict[str, str | int] = {
-    "width": 30, "height": 16, "mines": 99, "rules": "safe", "seed": 20240611,
-}
+GAME: dict[str, str | int] = {**EXPERT._asdict(), "rules": "safe", "seed": 20240611}
 FIRST_CLICK = (8, 15)
 MID_GAME_OPENED = 120  # cells opened or flagged in the mid-game shots
 
@@ -118,11 +116,10 @@ def save_shot(desktop: VirtualDesktop, stem: Path, params: dict[str, str | int])
 
 def shoot_xdemineur(desktop: VirtualDesktop, out: Path) -> Path:
     """xdemineur's window on the virtual display, as the desktop-clone example."""
-    window = desktop.start_xdemineur(columns=30, rows=16, mines=99, position=(0, 0))
+    window = desktop.start_xdemineur(*EXPERT, position=(0, 0))
     GamePage(desktop).settle()
-    rect = ScreenRect(window.rect.left, window.rect.top, window.rect.width, window.rect.height)
     path = out / "xdemineur.png"
-    save_png(grab(desktop.display.display, rect), path)
+    save_png(grab(desktop.display.display, window.rect), path)
     return path
 
 
@@ -246,7 +243,7 @@ def save_winemine(desktop: VirtualDesktop, game: Winemine, stem: Path) -> Path:
     top = min(r.top for r in rects) - WINEMINE_MARGIN
     right = max(r.left + r.width for r in rects) + WINEMINE_MARGIN
     bottom = max(r.top + r.height for r in rects) + WINEMINE_MARGIN
-    shot = ScreenRect(left, top, right - left, bottom - top)
+    shot = Rect(left=left, top=top, width=right - left, height=bottom - top)
     truth = game.truth()
     cells_left, cells_top = game.cells_origin()
     face_x, face_y = game.face_center()
@@ -271,7 +268,7 @@ def save_winemine(desktop: VirtualDesktop, game: Winemine, stem: Path) -> Path:
     return stem.with_suffix(".png")
 
 
-def as_list(rect: ScreenRect) -> list[int]:
+def as_list(rect: Rect) -> list[int]:
     return [rect.left, rect.top, rect.width, rect.height]
 
 

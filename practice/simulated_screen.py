@@ -14,21 +14,21 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.rules import Rules
-from effector.actions import (
+from analyzer import FLAG, MINE, UNOPENED, Board, Cell, Rules
+from effector import (
     Action,
     ActionBatch,
     BatchResult,
     ClickAction,
+    EffectorError,
     InvalidBatchError,
     KeyAction,
+    Rect,
+    ScreenInfo,
     validate_batch,
 )
-from effector.client import EffectorError
-from effector.geometry import Rect, ScreenInfo
 from practice.engine import Game
-from recognizer.skins import load_skin
+from recognizer import load_skin
 
 SKIN = "classic-16"  # the tile set the board is drawn with
 BACKGROUND = (192, 192, 192)  # the window around the board (BGR)

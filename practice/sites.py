@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from effector import Rect
 from practice.browser_desktop import BrowserDesktop
 from practice.cdp import CdpError
-from practice.chromium import ScreenRect
+from serving import SweeperError
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
@@ -32,7 +33,7 @@ SETUP_ATTEMPTS = 3  # a page still starting up may miss the first choice of expe
 SETUP_WAIT_S = 10.0
 
 
-class SiteError(RuntimeError):
+class SiteError(SweeperError, RuntimeError):
     """A site that cannot be shown or read; the message names the site and the step."""
 
 
@@ -122,7 +123,7 @@ class SiteDesktop(BrowserDesktop):
         self.chromium.resize_viewport(*self.site.viewport)
         self.set_up()
 
-    def window_rect(self) -> ScreenRect:
+    def window_rect(self) -> Rect:
         """The page's viewport on the screen (screen pixels)."""
         return self.chromium.viewport_rect()
 

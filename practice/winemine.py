@@ -62,10 +62,12 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from practice.chromium import ScreenRect
+from analyzer import BEGINNER, EXPERT, INTERMEDIATE, GameStatus
+from effector import Rect
 from practice.display import require_program
 from practice.processes import StartedInWith, start_group, stop_group
 from practice.xinput import XInput
+from serving import SweeperError
 
 # ------------------------------------------------------------ the game's settings
 
@@ -83,9 +85,9 @@ class Level:
 
 
 LEVELS = {
-    "beginner": Level(9, 9, 10, 0),
-    "intermediate": Level(16, 16, 40, 1),  # winemine's "Advanced"
-    "expert": Level(30, 16, 99, 2),
+    "beginner": Level(*BEGINNER, 0),
+    "intermediate": Level(*INTERMEDIATE, 1),  # winemine's "Advanced"
+    "expert": Level(*EXPERT, 2),
 }
 CUSTOM_DIFFICULTY = 3
 MIN_COLUMNS, MAX_COLUMNS = 9, 30
@@ -125,7 +127,9 @@ BOARD_BYTES = OFF_BOX + BOX_COLUMNS * BOX_ROWS * 4
 # number of mines in the 3x3 block (the cell's own included), set once the mines are placed
 MARK_NONE, MARK_QUESTION, MARK_FLAG, MARK_OPENED = 0, 1, 2, 3
 WAITING, PLAYING, GAME_OVER, WON = 0, 1, 2, 3
-STATUS_NAMES = {WAITING: "playing", PLAYING: "playing", GAME_OVER: "lost", WON: "won"}
+STATUS_NAMES: dict[int, GameStatus] = {
+    WAITING: "playing", PLAYING: "playing", GAME_OVER: "lost", WON: "won",
+}
 FACE_NAMES = ("pressed", "cool", "dead", "ooh", "smile")
 
 WINE_ENV = {
@@ -139,7 +143,7 @@ TMPFS = Path("/dev/shm")
 T = TypeVar("T")
 
 
-class OracleError(RuntimeError):
+class OracleError(SweeperError, RuntimeError):
     """winemine's memory could not be found or read, or did not make sense."""
 
 
@@ -154,7 +158,7 @@ class WinemineTruth:
     """
 
     board: str
-    status: str
+    status: GameStatus
     started: bool
     mines: str | None
     columns: int
@@ -306,7 +310,7 @@ class WinemineDialog:
 
     window_id: int
     title: str
-    rect: ScreenRect
+    rect: Rect
 
 
 class Winemine(StartedInWith):
@@ -441,7 +445,7 @@ class Winemine(StartedInWith):
         return self._xinput
 
     @property
-    def rect(self) -> ScreenRect:
+    def rect(self) -> Rect:
         """Where the window (menu bar and client area) is on the screen now."""
         return self._window_rect(self.window_id)
 
@@ -669,11 +673,11 @@ class Winemine(StartedInWith):
         face_x, face_y = self.face_center()
         self.xinput.move(((rect.left + face_x) // 2, face_y))
 
-    def _window_rect(self, window_id: int) -> ScreenRect:
+    def _window_rect(self, window_id: int) -> Rect:
         shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))
         values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
-        return ScreenRect(int(values["X"]), int(values["Y"]), int(values["WIDTH"]),
-                          int(values["HEIGHT"]))
+        return Rect(left=int(values["X"]), top=int(values["Y"]),
+                    width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
 
     def _wait(self, probe: Callable[[], T | None], what: str,
               timeout_s: float | None = None) -> T:

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from analyzer.board import Board
+from analyzer import GAME_STATUSES, Board
 from recognizer.faces import FACE_BORDER, find_yellow_face
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image
@@ -26,11 +26,12 @@ from recognizer.locate import locate_boards
 from recognizer.reader import CODES, BoardReader
 from recognizer.sampling import cut_cells, native_cell
 from recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
+from serving import SweeperError
 
 KIND_OF_CODE = {code: kind for kind, code in TILE_CODES.items()}
 
 
-class CaptureError(ValueError):
+class CaptureError(SweeperError, ValueError):
     """Screenshots that cannot make a skin; the message names the sample at fault."""
 
 
@@ -75,7 +76,7 @@ def capture_skin(samples: list[Sample], name: str, folder: Path, notes: str = ""
                                "(IMAGE.json or --board) to teach the pictures")
         status = sample.status or recognition.status
         face = _face_picture(sample.image, geometry)
-        if face is not None and status in ("playing", "won", "lost"):
+        if face is not None and status in GAME_STATUSES:
             faces[status].append(face)
     tiles = reader.skin.save(folder, notes or f"learned from {len(samples)} screenshot(s)")
     result = CaptureResult(folder, reader.skin.picture_size, tiles)

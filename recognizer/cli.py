@@ -123,7 +123,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def _labelled_sample(image: Path, board_file: str | None) -> Any:
     """A capture sample with its board text and status from the best source available."""
-    from analyzer.board import parse_board
+    from analyzer import parse_board
     from recognizer.capture import CaptureError, Sample
     from recognizer.image_io import load_image
 

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.geometry import BoardGeometry
+from recognizer.geometry import BoardGeometry, Box
 from recognizer.image_io import Image, as_image
 from recognizer.skins import Skin, available_skins, load_skin
 
@@ -27,7 +27,6 @@ YELLOW_HIGH = np.array([119, 255, 255], dtype=np.uint8)
 MIN_FACE_SCORE = 0.6  # lowest correlation of features accepted as a mood
 MIN_FACE_MARGIN = 0.1  # least lead of the best mood over the others
 
-Box = tuple[int, int, int, int]
 Signature = npt.NDArray[np.float32]
 KnownFaces = dict[str, list[Signature]]  # status -> face signatures
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+# a rectangle of whole image pixels: (x, y, width, height)
+Box = tuple[int, int, int, int]
+
 
 @dataclass(frozen=True)
 class BoardGeometry:
@@ -82,7 +85,7 @@ class BoardGeometry:
         return (self.pitch_x + self.pitch_y) / 2
 
     @property
-    def rect(self) -> tuple[int, int, int, int]:
+    def rect(self) -> Box:
         """The board's rectangle on the image: ``(x, y, width, height)`` in whole pixels."""
         x, y = round(self.left), round(self.top)
         return x, y, round(self.xs[-1]) - x, round(self.ys[-1]) - y

@@ -17,6 +17,8 @@ import numpy.typing as npt
 from PIL import Image as PillowImage
 from PIL import UnidentifiedImageError
 
+from serving import SweeperError
+
 Image = npt.NDArray[np.uint8]
 ImageSource = Image | bytes | str | Path
 
@@ -29,7 +31,7 @@ def as_image(array: object) -> Image:
     return np.asarray(array, dtype=np.uint8)
 
 
-class ImageError(ValueError):
+class ImageError(SweeperError, ValueError):
     """An input that is not a usable image; the message says what is wrong with it."""
 
 

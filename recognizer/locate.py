@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.geometry import BoardGeometry, lines_from
+from recognizer.geometry import BoardGeometry, Box, lines_from
 from recognizer.image_io import Image, as_image
 
 MIN_PITCH = 12.0
@@ -225,7 +225,7 @@ def _long_lines(edges: Mask, length: tuple[int, int]) -> Mask:
     return as_image(cv2.morphologyEx(closed, cv2.MORPH_OPEN, kernel))
 
 
-def _blobs(lines: Mask) -> list[tuple[int, int, int, int]]:
+def _blobs(lines: Mask) -> list[Box]:
     """Bounding boxes of groups of touching lines big enough to hold a board.
 
     Components are found on a 4x smaller map (lines are widened first so none is lost).

@@ -23,8 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import MINE, UNOPENED, Board
-from analyzer.sizes import STANDARD_MINES
+from analyzer import MINE, STANDARD_MINES, UNOPENED, Board, game_status
 from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image
@@ -55,7 +54,6 @@ BEVEL_RATIO = (0.55, 1.8)  # how much weaker or stronger a band of a covered til
 CODES = np.array([TILE_CODES[kind] for kind in TILE_TYPES], dtype=np.int8)
 NEIGHBOURS = np.ones((3, 3), np.float32)
 BoolGrid = npt.NDArray[np.bool_]
-Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -270,9 +268,9 @@ class BoardReader:
         if from_board is not None:
             self._remember_face(from_board, seen)
             return from_board
-        mood = mood_of(seen, self.faces) or mood_of(seen, shipped_faces())
-        if mood in ("playing", "won", "lost"):
-            return mood  # type: ignore[return-value]
+        mood = game_status(mood_of(seen, self.faces) or mood_of(seen, shipped_faces()))
+        if mood is not None:
+            return mood
         return "playing" if readable.all() and self.total_mines is None else "unknown"
 
     def _board_status(self, codes: npt.NDArray[np.int8], readable: BoolGrid,

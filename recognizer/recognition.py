@@ -8,10 +8,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import Board, Cell, format_board
+from analyzer import Board, Cell, GameStatus, format_board
 from recognizer.geometry import BoardGeometry
 
-Status = Literal["playing", "won", "lost", "unknown"]
+# what a screenshot shows: a game status, or "unknown" when it could not be told
+Status = Literal[GameStatus, "unknown"]
 
 
 @dataclass(frozen=True)

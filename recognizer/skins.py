@@ -29,8 +29,9 @@ from typing import Any
 
 import cv2
 
-from analyzer.board import FLAG, MINE, UNOPENED
+from analyzer import FLAG, GAME_STATUSES, MINE, UNOPENED
 from recognizer.image_io import Image, ImageError, as_image, load_image
+from serving import SweeperError
 
 TEMPLATES_DIR = Path(str(resources.files("templates")))  # installed with the package
 MANIFEST = "manifest.json"
@@ -39,10 +40,9 @@ TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in ran
 TILE_CODES: dict[str, int] = {"unopened": UNOPENED, "flag": FLAG, "mine": MINE} | {
     str(n): n for n in range(9)
 }
-STATUSES: tuple[str, ...] = ("playing", "won", "lost")
 
 
-class SkinError(ValueError):
+class SkinError(SweeperError, ValueError):
     """A skin folder or manifest that cannot be used; the message names the file."""
 
 
@@ -134,7 +134,7 @@ def read_manifest(folder: Path) -> dict[str, Any]:
         raise SkinError(f"{path}: 'pitch' must be a whole number of pixels (6..128), "
                         "or [width, height]")
     _check_names(path, "tiles", manifest["tiles"], TILE_TYPES)
-    _check_names(path, "faces", manifest.get("faces", {}), STATUSES)
+    _check_names(path, "faces", manifest.get("faces", {}), GAME_STATUSES)
     return manifest
 
 

@@ -7,7 +7,9 @@ screens or Minesweeper. One module per job:
 - :mod:`serving.guards`: those three in front of a service, in the order both need;
 - :mod:`serving.errors`: the one error shape, ``{"detail": "<one line>"}``;
 - :mod:`serving.handlers`: the exception handlers both services register;
-- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts).
+- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts);
+- :mod:`serving.root_error`: :class:`SweeperError`, the root of every error sweeper
+  raises, here because every package may import this one.
 
 Each public name is also here, loaded from its module on first use: importing the package
 alone imports none of them, nor Starlette, and :mod:`serving.arguments` needs only
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from serving.errors import ErrorOut, error_answer
     from serving.guards import add_guards
     from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+    from serving.root_error import SweeperError
 
 __all__ = [
     "RETRY_AFTER_S",
@@ -46,6 +49,7 @@ __all__ = [
     "NotStartedError",
     "OverloadedError",
     "RefuseWhenFullMiddleware",
+    "SweeperError",
     "add_error_handlers",
     "add_guards",
     "answer_with_status",
@@ -79,6 +83,7 @@ _HOME_OF = {
     "add_error_handlers": "serving.handlers",
     "answer_with_status": "serving.handlers",
     "summarize_errors": "serving.handlers",
+    "SweeperError": "serving.root_error",
 }
 
 

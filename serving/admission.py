@@ -26,6 +26,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from serving.errors import error_answer
+from serving.root_error import SweeperError
 
 __all__ = [
     "RETRY_AFTER_S",
@@ -42,7 +43,7 @@ T = TypeVar("T")
 RETRY_AFTER_S = 1
 
 
-class OverloadedError(RuntimeError):
+class OverloadedError(SweeperError, RuntimeError):
     """Every worker is busy and the queue is full; nothing was done."""
 
     def __init__(self, message: str, retry_after_s: int = RETRY_AFTER_S) -> None:
@@ -55,11 +56,11 @@ def overloaded_answer(refusal: OverloadedError) -> JSONResponse:
     return error_answer(503, str(refusal), {"Retry-After": str(refusal.retry_after_s)})
 
 
-class NotStartedError(RuntimeError):
+class NotStartedError(SweeperError, RuntimeError):
     """The work waited in the queue until its ``start_by`` and was dropped, unstarted."""
 
 
-class NotFinishedError(RuntimeError):
+class NotFinishedError(SweeperError, RuntimeError):
     """The work did not finish by its ``finish_by``; the caller stopped waiting for it."""
 
 

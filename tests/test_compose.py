@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from coordinator.cli import build_parser
+from coordinator import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE_FILE = ROOT / "docker-compose.yml"

@@ -13,7 +13,7 @@ from analyzer.constraints import read_problem
 from analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
 from analyzer.odds import board_odds
 from analyzer.trivial import apply_trivial_rules
-from practice.engine import Game
+from practice import Game
 
 # 2 mines at (0, 2) and (2, 2): (1, 2) is safe, but no single number says so.
 NEEDS_Z3 = "01.\n02.\n01.\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from coordinator.local_services import local_service
+from coordinator import local_service
 
 SWEEPER = [sys.executable, "-m", "coordinator"]
 NEEDS_Z3 = "01.\n02.\n01.\n"

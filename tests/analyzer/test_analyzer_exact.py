@@ -23,7 +23,8 @@ from analyzer.errors import UnsatisfiableError
 from analyzer.odds import board_odds
 from analyzer.plain_z3 import plain_certain_cells
 from analyzer.rules import RULES
-from practice.engine import Game
+from analyzer.sizes import EXPERT
+from practice import Game
 
 MAX_PLACEMENTS = 20_000
 
@@ -164,11 +165,11 @@ def _expert_positions(games: int, every: int) -> list[Board]:
     """Positions from seeded expert games played by the analyzer itself."""
     positions = []
     for seed in range(games):
-        game = Game(30, 16, 99, seed=seed)
+        game = Game(*EXPERT, seed=seed)
         step = 0
         while game.status == "playing":
             board = game.board
-            result = analyze(board, 99)
+            result = analyze(board, EXPERT.mines)
             if step % every == 1:
                 positions.append(board)
             step += 1
@@ -181,9 +182,9 @@ def _expert_positions(games: int, every: int) -> list[Board]:
 
 def test_expert_positions_match_the_z3_definition_and_expected_mine_count() -> None:
     for board in _expert_positions(games=2, every=9)[:2]:
-        result = analyze(board, 99)
-        plain_safe, plain_mines = plain_certain_cells(board, 99)
+        result = analyze(board, EXPERT.mines)
+        plain_safe, plain_mines = plain_certain_cells(board, EXPERT.mines)
         assert (set(result.safe), set(result.mines)) == (plain_safe, plain_mines)
         hidden = board.cells == UNOPENED
         flags = int(np.count_nonzero(board.cells == FLAG))
-        assert abs(result.probabilities[hidden].sum() - (99 - flags)) < 1e-6
+        assert abs(result.probabilities[hidden].sum() - (EXPERT.mines - flags)) < 1e-6

@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from analyzer.limits import MAX_CELLS
+from analyzer.rules import RULES
 from analyzer.service import create_app
 
 NEEDS_Z3 = "01.\n02.\n01.\n"
@@ -62,7 +63,7 @@ def test_rules_choose_the_first_click(client: TestClient) -> None:
         rules: client.post(
             "/analyze", json={"board": board, "total_mines": 5, "rules": rules}
         ).json()["move"]
-        for rules in ("safe", "opening")
+        for rules in RULES
     }
     assert (moves["safe"]["row"], moves["safe"]["col"]) == (0, 0)
     assert (moves["opening"]["row"], moves["opening"]["col"]) == (2, 2)

@@ -13,7 +13,8 @@ import pytest
 from analyzer.board import Board, Cell, parse_board
 from analyzer.constraints import read_problem
 from analyzer.endgame import best_endgame_move, list_solutions, win_probability
-from practice.engine import Game
+from analyzer.sizes import EXPERT
+from practice import Game
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:
@@ -112,7 +113,7 @@ def test_search_gives_up_once_its_deadline_has_passed() -> None:
 def _sparse_expert_board() -> Board:
     """30x16, all unopened but a 2 in the corner and an 8 mid-board: 1401 placements whose
     game tree runs hundreds of reveals deep."""
-    cells = np.full((16, 30), -1, dtype=np.int8)
+    cells = np.full((EXPERT.height, EXPERT.width), -1, dtype=np.int8)
     cells[0, 0], cells[7, 21] = 2, 8
     return Board(cells)
 

@@ -15,7 +15,7 @@ from analyzer.endgame import independent_regions
 from analyzer.guess import GuessOptions, candidates, choose_guess, rate
 from analyzer.lookahead import evaluate, outcomes
 from analyzer.odds import board_odds
-from practice.engine import Game
+from practice import Game
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

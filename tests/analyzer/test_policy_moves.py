@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from analyzer.api import analyze
 from analyzer.board import Board, Cell
 from analyzer.plain_z3 import plain_certain_cells
-from analyzer.rules import Rules
-from coordinator.simulate import Config, play_game
+from analyzer.rules import RULES, Rules
+from coordinator import Config, play_game
 
 
 class CheckedTurn:
@@ -52,7 +52,7 @@ def _all_cells(board: Board) -> list[Cell]:
     width=st.integers(4, 8),
     height=st.integers(4, 7),
     density=st.floats(0.12, 0.3),
-    rules=st.sampled_from(["safe", "opening"]),
+    rules=st.sampled_from(RULES),
     seed=st.integers(0, 10**6),
 )
 def test_policy_never_opens_a_proven_mine(

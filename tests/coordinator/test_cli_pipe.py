@@ -6,12 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from analyzer import EXPERT
+
 
 def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path) -> None:
     board = tmp_path / "board.txt"
-    board.write_text(("." * 30 + "\n") * 16)
+    board.write_text(("." * EXPERT.width + "\n") * EXPERT.height)
     command = [sys.executable, "-m", "coordinator.cli", "analyze", str(board)]
-    command += ["--total-mines", "99"]
+    command += ["--total-mines", str(EXPERT.mines)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # the reader is gone before the answer is written

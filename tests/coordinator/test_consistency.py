@@ -1,6 +1,6 @@
 """A board that could not follow the previous one is caught, cell by cell."""
 
-from analyzer.board import parse_board
+from analyzer import parse_board
 from coordinator.consistency import impossible_changes, newly_opened
 
 BEFORE = parse_board("..1\n.F1\n111\n")

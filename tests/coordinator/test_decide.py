@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from analyzer.board import parse_board
+from analyzer import parse_board
 from coordinator.decide import AnalyzerRejectedError, LocalDecider, RemoteDecider
 from coordinator.local_services import free_loopback_port, local_service
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.board import UNOPENED, Board
+from analyzer import EXPERT, UNOPENED, Board
 from coordinator.watch import won_under_cover
-from recognizer.api import recognize
+from recognizer import recognize
 from tests.recognizer.recognizer_corpus import load_shot
 
-EXPERT_MINES = 99
+EXPERT_MINES = EXPERT.mines
 
 
 def test_a_win_under_a_congratulation_is_won_with_the_covered_cells_as_they_were() -> None:

@@ -12,18 +12,17 @@ from typing import Any
 
 import pytest
 
+from analyzer import EXPERT
 from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions, RunSummary
 from coordinator.watch import BoardWatcher, Sight, WatchError
-from effector.actions import Action, BatchResult, ClickAction
-from effector.client import EffectorClient
-from effector.geometry import Rect
-from practice.desktop import VirtualDesktop
+from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from practice import VirtualDesktop
 
 pytestmark = pytest.mark.e2e
 
-EXPERT: dict[str, str | int] = {"width": 30, "height": 16, "mines": 99, "rules": "safe"}
+EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "rules": "safe"}
 
 
 class ClickLog(EffectorClient):
@@ -60,7 +59,7 @@ def desktop() -> Iterator[VirtualDesktop]:
     with VirtualDesktop(
         screen_size=(1400, 1000),
         window_position=(37, 21),
-        game_params=EXPERT | {"cell": 24, "seed": 1},
+        game_params=EXPERT_GAME | {"cell": 24, "seed": 1},
     ) as running:
         yield running
 
@@ -88,7 +87,7 @@ def board_rect(desktop: VirtualDesktop) -> Rect:
 def play_one(
     desktop: VirtualDesktop, effector: ClickLog, **game: Any
 ) -> tuple[RunSummary, TruthCheck]:
-    desktop.new_game(EXPERT | game)
+    desktop.new_game(EXPERT_GAME | game)
     effector.clicks.clear()
     check = TruthCheck(desktop)
     player = Player(effector, LocalDecider(), PlayOptions(games=1), on_sight=check)
@@ -115,7 +114,7 @@ def test_bot_plays_a_seeded_expert_game_reading_exactly_the_truth(
 def test_bot_plays_several_games_in_a_row_with_the_face(
     desktop: VirtualDesktop, effector: ClickLog
 ) -> None:
-    desktop.new_game(EXPERT | {"cell": 24})
+    desktop.new_game(EXPERT_GAME | {"cell": 24})
     summary = Player(effector, LocalDecider(), PlayOptions(games=3)).play()
     assert summary.errors == []
     assert len(summary.results) == 3
@@ -128,10 +127,10 @@ def test_bot_plays_a_whole_xdemineur_game(desktop: VirtualDesktop, effector: Cli
     try:
         window = desktop.start_xdemineur(position=(40, 540))
         effector.clicks.clear()
-        options = PlayOptions(games=1, mines=99, skins=["xdemineur"])
+        options = PlayOptions(games=1, mines=EXPERT.mines, skins=["xdemineur"])
         summary = Player(effector, LocalDecider(), options).play()
     finally:
-        desktop.new_game(EXPERT | {"cell": 24})
+        desktop.new_game(EXPERT_GAME | {"cell": 24})
     assert summary.errors == []
     assert [result.result for result in summary.results] in (["won"], ["lost"])
     rect = Rect(
@@ -146,7 +145,7 @@ def test_bot_plays_a_whole_xdemineur_game(desktop: VirtualDesktop, effector: Cli
 def test_the_board_is_looked_for_only_in_the_given_region(
     desktop: VirtualDesktop, effector: ClickLog
 ) -> None:
-    desktop.new_game(EXPERT | {"cell": 24, "seed": 5})
+    desktop.new_game(EXPERT_GAME | {"cell": 24, "seed": 5})
     rect = board_rect(desktop)
     around = Rect(left=rect.left - 30, top=rect.top - 100, width=rect.width + 60,
                   height=rect.height + 130)

@@ -17,11 +17,8 @@ from coordinator.decide import LocalDecider
 from coordinator.local_services import local_service
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
-from effector.actions import Action, BatchResult, ClickAction
-from effector.client import EffectorClient
-from effector.geometry import Rect
-from practice.display import VirtualDisplay
-from practice.winemine import Winemine
+from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from practice import VirtualDisplay, Winemine
 
 pytestmark = pytest.mark.e2e
 

@@ -9,17 +9,15 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from analyzer.board import UNOPENED, Board
+from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize
 from coordinator.decide import LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.watch import Sight
-from effector.actions import Action, ClickAction
-from effector.client import EffectorError
-from effector.geometry import Rect
-from practice.simulated_screen import SimulatedScreen
+from effector import Action, ClickAction, EffectorError, Rect
+from practice import SimulatedScreen
 
 
-def _screen(seed: int = 0, size: tuple[int, int, int] = (16, 16, 40)) -> SimulatedScreen:
+def _screen(seed: int = 0, size: BoardSize = INTERMEDIATE) -> SimulatedScreen:
     seeds = itertools.count(seed)
     width, height, mines = size
     return SimulatedScreen(width, height, mines, "safe", seeds=lambda: next(seeds))
@@ -63,7 +61,7 @@ def test_every_board_acted_on_is_the_games_and_restarts_deal_new_games() -> None
 def _outcomes(first_seed: int, games: int) -> list[bool]:
     from coordinator.simulate import Config, play_game
 
-    return [play_game(Config(16, 16, 40, "safe"), seed).won
+    return [play_game(Config(*INTERMEDIATE, "safe"), seed).won
             for seed in range(first_seed, first_seed + games)]
 
 
@@ -124,7 +122,7 @@ class Tampered(SimulatedScreen):
 
 def test_a_board_that_contradicts_the_last_one_is_refused() -> None:
     seeds = itertools.count(5)
-    screen = Tampered(16, 16, 40, "safe", seeds=lambda: next(seeds))
+    screen = Tampered(*INTERMEDIATE, "safe", seeds=lambda: next(seeds))
 
     def lie() -> None:
         screen.lie = True
@@ -160,7 +158,7 @@ class GoingAway(SimulatedScreen):
 
 
 def test_an_effector_that_goes_away_ends_the_run_with_its_message() -> None:
-    screen = GoingAway(16, 16, 40, "safe", seeds=lambda: 1)
+    screen = GoingAway(*INTERMEDIATE, "safe", seeds=lambda: 1)
     summary = _player(screen, games=2).play()
     assert len(summary.errors) == 1
     assert summary.errors[0].startswith("cannot reach the effector")

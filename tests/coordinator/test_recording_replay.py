@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 
-from analyzer.api import analyze
+from analyzer import EXPERT, analyze
 from coordinator.cli import main
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
 from coordinator.replay import replay_differences
-from recognizer.api import recognize
-from recognizer.image_io import load_image
+from recognizer import load_image, recognize
 
 SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-cell24-mid.png"
 
@@ -26,7 +25,7 @@ def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorde
     image = load_image(SHOT)
     seen = recognize(image)
     assert seen.board is not None and seen.geometry is not None
-    analysis = analyze(seen.board, 99, "safe")
+    analysis = analyze(seen.board, EXPERT.mines, "safe")
     game = GameRecorder(folder)
     move = analysis.move
     assert move is not None
@@ -38,7 +37,7 @@ def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorde
             board_rect=seen.geometry.rect,
             rows=seen.geometry.rows,
             cols=seen.geometry.cols,
-            total_mines=99,
+            total_mines=EXPERT.mines,
             rules="safe",
             safe=analysis.safe,
             mines=analysis.mines,
@@ -53,7 +52,7 @@ def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorde
 def test_a_recorded_step_reads_back_and_makes_a_replay_page(tmp_path: Path) -> None:
     game = record_real_step(tmp_path / "game-001")
     [(step, screenshot)] = load_steps(game.folder)
-    assert screenshot.is_file() and step.total_mines == 99
+    assert screenshot.is_file() and step.total_mines == EXPERT.mines
     assert step.safe and all(isinstance(cell, tuple) for cell in step.safe)
     page = (game.folder / "replay.html").read_text()
     assert "step-" in page and json.dumps(step.board) in page

@@ -15,7 +15,7 @@ import pytest
 
 from effector.client import EffectorClient
 from effector.xprobe import paint_root
-from practice.display import VirtualDisplay
+from practice import VirtualDisplay
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "test-token-3f9a"

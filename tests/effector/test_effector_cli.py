@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from coordinator.cli import main
+from coordinator import main
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

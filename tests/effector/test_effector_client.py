@@ -7,7 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from effector.actions import MoveAction
-from effector.client import EffectorClient, EffectorError
+from effector.client import EffectorClient
+from effector.errors import EffectorError
 
 UNREACHABLE = "http://127.0.0.1:9"
 

@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 from effector.actions import Button, ClickAction, KeyAction, MoveAction, PauseAction
-from effector.client import BatchAbortedError, EffectorClient, EffectorError
+from effector.client import EffectorClient
 from effector.encoding import Image
+from effector.errors import BatchAbortedError, EffectorError
 from effector.geometry import Rect
 from effector.xprobe import EventWindow, pointer_position
-from practice.display import VirtualDisplay
+from practice import VirtualDisplay
 
 pytestmark = pytest.mark.e2e
 

@@ -7,8 +7,7 @@ from collections import deque
 import numpy as np
 import pytest
 
-from analyzer.board import FLAG, MINE, UNOPENED, parse_board
-from analyzer.sizes import DIFFICULTIES
+from analyzer import BEGINNER, EXPERT, FLAG, MINE, UNOPENED, parse_board
 from practice.engine import Game, GameError
 
 
@@ -49,8 +48,8 @@ def _expected_opening(layout: np.ndarray, start: tuple[int, int]) -> set[tuple[i
 
 
 def test_same_seed_same_game_and_a_fixed_known_layout() -> None:
-    first = Game(9, 9, 10, seed=42)
-    second = Game(9, 9, 10, seed=42)
+    first = Game(*BEGINNER, seed=42)
+    second = Game(*BEGINNER, seed=42)
     first.open(4, 4)
     second.open(4, 4)
     assert np.array_equal(first.mine_layout, second.mine_layout)
@@ -65,7 +64,7 @@ def test_same_seed_same_game_and_a_fixed_known_layout() -> None:
 def test_different_seeds_give_different_games() -> None:
     layouts = set()
     for seed in range(20):
-        game = Game(30, 16, 99, seed=seed)
+        game = Game(*EXPERT, seed=seed)
         game.open(0, 0)
         layouts.add(game.mine_layout.tobytes())
     assert len(layouts) == 20
@@ -74,11 +73,11 @@ def test_different_seeds_give_different_games() -> None:
 @pytest.mark.parametrize("first", [(0, 0), (7, 15), (15, 29), (0, 17)])
 def test_safe_rule_first_click_is_never_a_mine(first: tuple[int, int]) -> None:
     for seed in range(200):
-        game = Game(30, 16, 99, rules="safe", seed=seed)
+        game = Game(*EXPERT, rules="safe", seed=seed)
         game.open(*first)
         assert game.status == "playing"
         assert not game.mine_layout[first]
-        assert int(game.mine_layout.sum()) == 99
+        assert int(game.mine_layout.sum()) == EXPERT.mines
 
 
 def test_safe_rule_allows_mines_next_to_the_first_click() -> None:
@@ -93,13 +92,13 @@ def test_safe_rule_allows_mines_next_to_the_first_click() -> None:
 @pytest.mark.parametrize("first", [(0, 0), (8, 15), (15, 29), (0, 12)])
 def test_opening_rule_first_click_is_a_zero(first: tuple[int, int]) -> None:
     for seed in range(200):
-        game = Game(30, 16, 99, rules="opening", seed=seed)
+        game = Game(*EXPERT, rules="opening", seed=seed)
         opened = game.open(*first)
         block = _block(game, *first)
         assert not any(game.mine_layout[cell] for cell in block)
         assert game.board[first] == 0
         assert block <= set(opened)
-        assert int(game.mine_layout.sum()) == 99
+        assert int(game.mine_layout.sum()) == EXPERT.mines
 
 
 def test_opening_rule_on_a_too_dense_board_keeps_as_much_free_as_possible() -> None:
@@ -221,17 +220,17 @@ def test_chord_with_a_wrong_flag_loses() -> None:
 
 
 def test_the_visible_board_is_a_board_in_the_shared_text_format() -> None:
-    game = Game(*DIFFICULTIES["expert"], rules="opening", seed=7)
+    game = Game(*EXPERT, rules="opening", seed=7)
     game.open(8, 15)
     board = game.board
-    assert (board.height, board.width) == (16, 30)
+    assert (board.width, board.height) == EXPERT[:2]
     assert parse_board(str(board)) == board
     assert not board.cells.flags.writeable
 
 
 def test_mine_layout_before_the_first_click_is_an_error() -> None:
     with pytest.raises(GameError, match="first open"):
-        _ = Game(9, 9, 10, seed=1).mine_layout
+        _ = Game(*BEGINNER, seed=1).mine_layout
 
 
 @pytest.mark.parametrize(
@@ -252,10 +251,10 @@ def test_impossible_set_ups_are_clear_errors(
 
 def test_unknown_rules_are_an_error() -> None:
     with pytest.raises(ValueError, match="unknown rules"):
-        Game(9, 9, 10, rules="lucky")  # type: ignore[arg-type]
+        Game(*BEGINNER, rules="lucky")  # type: ignore[arg-type]
 
 
 def test_moves_off_the_board_name_the_cell() -> None:
-    game = Game(9, 9, 10, seed=1)
+    game = Game(*BEGINNER, seed=1)
     with pytest.raises(GameError, match=r"row 9, column 0"):
         game.open(9, 0)

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from analyzer.board import FLAG, MINE, UNOPENED, Cell
+from analyzer import EXPERT, FLAG, MINE, UNOPENED, Cell
 from practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e
@@ -60,7 +60,7 @@ def test_the_layout_follows_the_documented_seeded_algorithm(
 ) -> None:
     game.load(rules=rules, seed=seed)
     game.click(*first)
-    assert game.mine_cells() == documented_mines((30, 16), 99, rules, seed, first)
+    assert game.mine_cells() == documented_mines(EXPERT[:2], EXPERT.mines, rules, seed, first)
 
 
 def test_same_seed_and_first_click_give_the_same_game(game: GamePage) -> None:
@@ -80,7 +80,7 @@ def test_same_seed_and_first_click_give_the_same_game(game: GamePage) -> None:
 
 def test_defaults_are_expert_safe_cell_24_and_a_random_seed(game: GamePage) -> None:
     state = game.load()
-    assert (state["width"], state["height"], state["mineCount"]) == (30, 16, 99)
+    assert (state["width"], state["height"], state["mineCount"]) == EXPERT
     assert (state["rules"], state["cell"], state["status"]) == ("safe", 24, "playing")
     assert state["board"] == ("." * 30 + "\n") * 16
     other = game.load()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from analyzer import FLAG, MINE, UNOPENED, Board, Cell
 from practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e

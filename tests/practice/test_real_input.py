@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.board import FLAG, UNOPENED
+from analyzer import EXPERT, FLAG, UNOPENED
 from practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e
@@ -49,7 +49,7 @@ def test_x_click_on_the_face_and_f2_start_new_games(game: GamePage) -> None:
 
 
 def test_cell_centres_on_screen_hit_the_right_cells(game: GamePage) -> None:
-    game.load(width=30, height=16, mines=99, seed=3, cell=32)
+    game.load(**EXPERT._asdict(), seed=3, cell=32)
     for cell in ((0, 0), (15, 29), (7, 13)):
         game.x_click(*cell, "right")
     board = game.board()

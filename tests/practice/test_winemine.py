@@ -13,7 +13,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from practice.chromium import ScreenRect
+from analyzer import EXPERT
+from effector import Rect
 from practice.desktop import VirtualDesktop
 from practice.screenshot import grab
 from practice.winemine import CELL, Winemine, WinemineTruth
@@ -41,7 +42,7 @@ def fresh(winemine: Winemine) -> Winemine:
 def cell_pixels(desktop: VirtualDesktop, winemine: Winemine,
                 row: int, col: int) -> npt.NDArray[np.uint8]:
     left, top = winemine.cells_origin()
-    rect = ScreenRect(left + col * CELL, top + row * CELL, CELL, CELL)
+    rect = Rect(left=left + col * CELL, top=top + row * CELL, width=CELL, height=CELL)
     return grab(desktop.display.display, rect)
 
 
@@ -59,7 +60,7 @@ def test_expert_window_is_where_asked_and_shows_a_fresh_board(
     assert (rect.left, rect.top) == POSITION
     assert rect.width == 30 * CELL + 10  # the client area; no frame without a window manager
     truth = fresh.truth()
-    assert (truth.columns, truth.rows, truth.mine_count) == (30, 16, 99)
+    assert (truth.columns, truth.rows, truth.mine_count) == EXPERT
     assert truth.board == "\n".join(["." * 30] * 16)
     assert (truth.status, truth.started, truth.mines, truth.face) == (
         "playing", False, None, "smile")
@@ -77,7 +78,7 @@ def test_x_clicks_on_safe_cells_open_them(desktop: VirtualDesktop, fresh: Winemi
     unopened = cell_pixels(desktop, fresh, *FIRST)
     fresh.click_cell(*FIRST)  # the first click is always safe: mines are placed after it
     truth = fresh.truth()
-    assert truth.started and len(truth.mine_cells()) == 99
+    assert truth.started and len(truth.mine_cells()) == EXPERT.mines
     assert FIRST not in truth.mine_cells()
     assert truth.cell(*FIRST) in "012345678"
     target = safe_unopened(truth)[0]

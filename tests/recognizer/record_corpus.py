@@ -53,8 +53,7 @@ class Recorder:
     """Screenshots of one virtual desktop, saved with their truth."""
 
     def __init__(self, desktop: Any, out: Path) -> None:
-        from effector.capture import ScreenCapture
-        from effector.geometry import Rect
+        from effector import Rect, ScreenCapture
 
         os.environ["DISPLAY"] = desktop.display.display
         self.desktop = desktop
@@ -172,7 +171,7 @@ def find_seed(driver: GameDriver, params: dict[str, Any], needed: str, first: tu
 
 def record_bundled(out: Path) -> None:
     """Fresh, dense mid-game, flagged, lost and won boards at cell 16, 24 and 32."""
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     for cell, position in WINDOW_POSITIONS.items():
         with VirtualDesktop(screen_size=SCREEN, window_position=position,
@@ -227,7 +226,7 @@ def record_bundled_screens(out: Path) -> None:
 
     The last one keeps the window larger than the game, so the board sits in a grey page.
     """
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     for name, position, cell, fit in (("screen_web16", (421, 197), 16, True),
                                       ("screen_web24", (13, 61), 24, True),
@@ -292,7 +291,7 @@ class XdemineurPlayer:
         Cells it could not read are written as ``?`` under ``board_draft`` instead of
         ``board``: label them by eye (and check the rest) before committing.
         """
-        from analyzer.board import Board, format_board
+        from analyzer import Board, format_board
 
         if recognition.readings is None or self.last_image is None:
             raise RuntimeError(f"{name}: no board found: {recognition.message}")
@@ -312,8 +311,7 @@ class XdemineurPlayer:
 
     def play(self, on_turn: Callable[[Any, Any], None]) -> Any:
         """Play one game to its end; ``on_turn(recognition, analysis)`` sees every turn."""
-        from analyzer.api import analyze
-        from analyzer.errors import AnalysisError
+        from analyzer import AnalysisError, analyze
 
         recognition = self.read()
         for _ in range(300):
@@ -337,7 +335,7 @@ class XdemineurPlayer:
 
 def record_xdemineur(out: Path, games: int = 60) -> None:
     """xdemineur: opening, flagged with a question mark, lost, won, and a digit-rich board."""
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=(800, 600), window_position=(600, 500)) as desktop:
         recorder = Recorder(desktop, out)
@@ -366,7 +364,7 @@ def record_xdemineur(out: Path, games: int = 60) -> None:
 
 def _record_xdemineur_games(player: XdemineurPlayer, games: int) -> None:
     """Play dense games until a flagged board, a loss and a digit-rich board are saved."""
-    from analyzer.board import UNOPENED
+    from analyzer import UNOPENED
 
     best_digits: set[int] = set()
     saved: set[str] = set()
@@ -413,7 +411,7 @@ def record_xdemineur_high_digits(
     """
     import random
 
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     chooser = random.Random(5)
     names = (f"xd_high_{n}" for n in range(1, 10_000))
@@ -433,7 +431,7 @@ def record_xdemineur_high_digits(
 def _open_a_random_cell(player: XdemineurPlayer, chooser: Any, names: Iterator[str]) -> None:
     """One step of the hunt: save a board with a cell not read yet, or open a random cell
     (a new game after a loss)."""
-    from analyzer.board import UNOPENED
+    from analyzer import UNOPENED
 
     recognition = player.read()
     if recognition.readings is None or recognition.status == "lost":

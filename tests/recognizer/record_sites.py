@@ -32,9 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from practice.chromium import ScreenRect  # noqa: E402
-from practice.screenshot import grab, save_png  # noqa: E402
-from practice.sites import CATALOG, SiteDesktop, SiteError, Truth, load_catalog  # noqa: E402
+from effector import Rect  # noqa: E402
+from practice import CATALOG, SiteDesktop, SiteError, Truth, grab, load_catalog, save_png  # noqa: E402  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "corpus" / "sites"
 AROUND = (1.5, 4.0)  # cells of surroundings kept beside / above and below the board
@@ -156,7 +155,7 @@ class SiteRecorder:
         print(f"  saved {name}")
         return name
 
-    def area(self, truth: Truth) -> ScreenRect:
+    def area(self, truth: Truth) -> Rect:
         """The board with room for its frame, counters and face, inside the window."""
         xs = [x for x, _ in truth.centres]
         ys = [y for _, y in truth.centres]
@@ -167,7 +166,7 @@ class SiteRecorder:
         top = max(window.top, round(min(ys) - (AROUND[1] + 0.5) * pitch_y))
         right = min(window.left + window.width, round(max(xs) + (AROUND[0] + 0.5) * pitch_x))
         bottom = min(window.top + window.height, round(max(ys) + (AROUND[0] + 0.5) * pitch_y))
-        return ScreenRect(left, top, right - left, bottom - top)
+        return Rect(left=left, top=top, width=right - left, height=bottom - top)
 
 
 def _cells(text: str | None, char: str) -> list[tuple[int, int]]:

@@ -13,8 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer.board import format_board
-from coordinator.cli import main
+from analyzer import format_board
+from coordinator import main
 from tests.recognizer.recognizer_corpus import CORPUS_DIR, covered, load_shot
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from analyzer.board import FLAG, UNOPENED, format_board, parse_board
+from analyzer import FLAG, UNOPENED, format_board, parse_board
 from recognizer.api import read_board, recognize
 
 pytestmark = pytest.mark.e2e
@@ -23,7 +23,7 @@ GAME: dict[str, str | int] = {
 
 @pytest.fixture(scope="module")
 def desktop() -> Iterator[Any]:
-    from practice.desktop import VirtualDesktop
+    from practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(133, 71), game_params=GAME) as running:
         yield running
@@ -32,8 +32,7 @@ def desktop() -> Iterator[Any]:
 @pytest.fixture
 def screenshot(desktop: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A function taking a settled screenshot of the whole screen with the effector's capture."""
-    from effector.capture import ScreenCapture
-    from effector.geometry import Rect
+    from effector import Rect, ScreenCapture
 
     monkeypatch.setenv("DISPLAY", desktop.display.display)
     capture = ScreenCapture()

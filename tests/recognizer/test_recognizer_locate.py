@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer.board import format_board
+from analyzer import format_board
 from recognizer.api import recognize
 from recognizer.locate import locate_boards
 from tests.recognizer.recognizer_corpus import load_shot

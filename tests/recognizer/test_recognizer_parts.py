@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer.board import format_board, parse_board
+from analyzer import GAME_STATUSES, format_board, parse_board
 from recognizer import ink
 from recognizer.api import read_board, recognize
 from recognizer.capture import CaptureError, Sample, capture_skin
@@ -142,7 +142,7 @@ def test_shipped_skins_have_every_tile_type_and_face(name):
     assert name in available_skins()
     skin = load_skin(name)
     assert skin.kinds == set(TILE_TYPES)
-    assert set(skin.faces) == {"playing", "won", "lost"}
+    assert set(skin.faces) == set(GAME_STATUSES)
     side = {"classic-16": 16, "classic-24": 24, "classic-32": 32, "xdemineur": 21}[name]
     assert skin.size == (side, side)
 
@@ -213,7 +213,7 @@ def test_a_captured_skin_reads_the_game_it_was_captured_from(tmp_path):
     assert result.missing == []
     assert result.tiles["mine"] == ["mine.png", "mine_2.png"]  # plain and exploded
     assert result.tiles["flag"] == ["flag.png", "flag_2.png"]  # plain and crossed-out
-    assert set(result.faces) == {"playing", "won", "lost"}
+    assert set(result.faces) == set(GAME_STATUSES)
     skin = load_skin(tmp_path / "mine-24")
     for name in ("web24_flagged", "screen_web24"):
         shot = load_shot(name)

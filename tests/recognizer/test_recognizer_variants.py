@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.board import format_board
+from analyzer import format_board
 from recognizer.api import recognize
 from recognizer.recognition import Recognition
 from tests.recognizer.recognizer_corpus import (

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.board import UNOPENED, Board, Cell, parse_board
-from analyzer.rules import Rules
+from analyzer import BEGINNER, INTERMEDIATE, UNOPENED, Board, Cell, Rules, parse_board
 from coordinator.simulate import (
     Config,
     GameResult,
@@ -43,7 +42,7 @@ def test_first_click_is_never_a_mine_under_safe_rules() -> None:
 
 
 def test_first_click_is_a_zero_that_cascades_under_opening_rules() -> None:
-    config = Config(16, 16, 40, "opening")
+    config = Config(*INTERMEDIATE, "opening")
     for seed in range(20):
         board = _board_after_first_click(config, seed, (7, 7))
         assert board[7, 7] == 0
@@ -69,14 +68,14 @@ def test_the_analyzer_wins_a_board_without_guesses() -> None:
 
 
 def test_the_analyzer_plays_whole_games_and_times_them() -> None:
-    results = [play_game(Config(9, 9, 10, "safe"), seed) for seed in range(10)]
+    results = [play_game(Config(*BEGINNER, "safe"), seed) for seed in range(10)]
     assert sum(result.won for result in results) >= 6
     assert all(result.turns >= 1 and result.compute_ms >= 0 for result in results)
     assert all(result.guesses >= 1 for result in results)
 
 
 def test_results_do_not_depend_on_the_worker_count() -> None:
-    config = Config(9, 9, 10, "safe")
+    config = Config(*BEGINNER, "safe")
     alone = sorted(play_games(config, 12, 500, workers=1), key=lambda r: r.seed)
     shared = sorted(play_games(config, 12, 500, workers=2), key=lambda r: r.seed)
     assert [r.seed for r in alone] == list(range(500, 512))
@@ -84,7 +83,7 @@ def test_results_do_not_depend_on_the_worker_count() -> None:
 
 
 def test_one_game_with_a_game_seed_replays_that_game() -> None:
-    config = Config(9, 9, 10, "safe")
+    config = Config(*BEGINNER, "safe")
     run = sorted(play_games(config, 5, 40, workers=1), key=lambda r: r.seed)
     replay = list(play_games(config, 1, game_seeds(40, 5)[3], workers=1))
     assert _outcomes(replay) == _outcomes(run[3:4])
@@ -100,7 +99,7 @@ def test_summary_counts_wins_and_lists_lost_seeds() -> None:
     assert summary.lost_seeds == (5, 7)
     assert summary.ms_median == 25.0
     assert 30.0 < summary.ms_p95 <= 40.0
-    line = summary_json(summary, Config(9, 9, 10, "safe"), 3)
+    line = summary_json(summary, Config(*BEGINNER, "safe"), 3)
     assert line["games"] == 4 and line["wins"] == 2 and line["win_rate"] == 0.5
     assert 0 < line["ci95"] < 0.5
     assert line["ms_per_game_median"] == 25.0

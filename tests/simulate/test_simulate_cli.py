@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from analyzer import BEGINNER, EXPERT
 from coordinator.cli import main
 
 
@@ -22,7 +23,7 @@ def test_json_is_the_last_line_with_the_contract_keys(capsys: pytest.CaptureFixt
     assert figures["win_rate"] == pytest.approx(figures["wins"] / 4)
     assert 0 < figures["ci95"] < 1
     assert figures["ms_per_game_median"] >= 0
-    assert (figures["width"], figures["height"], figures["mines"]) == (9, 9, 10)
+    assert (figures["width"], figures["height"], figures["mines"]) == BEGINNER
     assert "win rate" in out
 
 
@@ -81,4 +82,4 @@ def test_no_board_given_means_expert(capsys: pytest.CaptureFixture[str]) -> None
     code = main(["simulate", "--games", "1", "--workers", "1", "--json"])
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0
-    assert (figures["width"], figures["height"], figures["mines"]) == (30, 16, 99)
+    assert (figures["width"], figures["height"], figures["mines"]) == EXPERT
