@@ -10,9 +10,10 @@ them, so ``sweeper --help`` stays fast.
 
 from __future__ import annotations
 
-import importlib
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from serving import lazy_attributes
 
 # The bot's matrix products are small: on a busy 2-core machine, BLAS threads waiting for
 # a free core made them slower, not faster (loop time 30 -> 28 ms, won game 2.2 -> 1.9 s).
@@ -92,9 +93,4 @@ _HOME_OF = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for."""
-    home = _HOME_OF.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(home), name)
+__getattr__ = lazy_attributes(__name__, _HOME_OF)

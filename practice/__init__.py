@@ -10,8 +10,9 @@ them.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from serving import lazy_attributes
 
 if TYPE_CHECKING:
     from practice.cdp import CdpError
@@ -73,9 +74,4 @@ _HOME_OF = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for."""
-    home = _HOME_OF.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(home), name)
+__getattr__ = lazy_attributes(__name__, _HOME_OF)

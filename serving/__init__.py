@@ -9,7 +9,9 @@ screens or Minesweeper. One module per job:
 - :mod:`serving.handlers`: the exception handlers both services register;
 - :mod:`serving.arguments`: the argparse types of their command lines (ports, counts);
 - :mod:`serving.root_error`: :class:`SweeperError`, the root of every error sweeper
-  raises, here because every package may import this one.
+  raises, here because every package may import this one;
+- :mod:`serving.lazy`: the ``__getattr__`` every package's ``__init__`` loads its public
+  names with, for the same reason.
 
 Each public name is also here, loaded from its module on first use: importing the package
 alone imports none of them, nor Starlette, and :mod:`serving.arguments` needs only
@@ -18,8 +20,9 @@ argparse, so a command line that uses it starts fast.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from serving.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from serving.admission import (
@@ -56,6 +59,7 @@ __all__ = [
     "bind_refusal",
     "error_answer",
     "is_loopback",
+    "lazy_attributes",
     "overloaded_answer",
     "port",
     "summarize_errors",
@@ -87,9 +91,4 @@ _HOME_OF = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for."""
-    home = _HOME_OF.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(home), name)
+__getattr__ = lazy_attributes(__name__, _HOME_OF)
