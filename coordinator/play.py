@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from analyzer import FLAG, Board, Cell
+from analyzer import FLAG, UNOPENED, Board, Cell
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.screen import Screen
@@ -32,7 +32,7 @@ MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving 
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
 REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival ...
-REST_AFTER_IDLE = 2  # ... once this many turns in a row changed nothing
+REST_AFTER_MISSES = 2  # ... once this many turns in a row left a clicked cell unopened
 
 
 class PlayError(SweeperError, RuntimeError):
@@ -196,7 +196,7 @@ class Player:
         self._mines = self._total_mines(sight.board)
         result = GameResult("playing", 0.0, 0, 0, 0)
         first_click_at: float | None = None
-        idle = 0
+        idle = missed = 0  # turns in a row that changed nothing / left a clicked cell shut
         self.on_sight(sight)
         while sight.status == "playing":
             previous = sight
@@ -211,7 +211,8 @@ class Player:
             if game is not None:
                 self._record(game, result.steps, previous, turn)
             idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
-            if idle >= REST_AFTER_IDLE and not self._rest_ms:
+            missed = missed + 1 if _missed_a_click(sight, turn.targets) else 0
+            if missed >= REST_AFTER_MISSES and not self._rest_ms:
                 # some games take a click only on the cell the pointer already rests on,
                 # as a person's hand always does: from now on, rest before each press (one
                 # swallowed click is a game's own quirk, a first click on a mine, say)
@@ -318,6 +319,11 @@ class Player:
             timings_ms={name: round(value, 2) for name, value in turn.timings.items()},
         )
         game.add(step, seen.image)
+
+
+def _missed_a_click(sight: Sight, opened: Iterable[Cell]) -> bool:
+    """Whether a cell clicked to open is still unopened on a game still in play."""
+    return sight.status == "playing" and any(sight.board[cell] == UNOPENED for cell in opened)
 
 
 def _reading_order(cells: Iterable[Cell]) -> list[Cell]:

@@ -11,9 +11,17 @@ import pytest
 
 from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize
 from coordinator.decide import LocalDecider
-from coordinator.play import Player, PlayOptions
+from coordinator.play import REST_MS, Player, PlayOptions
 from coordinator.watch import Sight
-from effector import Action, ClickAction, EffectorError, Rect
+from effector import (
+    Action,
+    BatchResult,
+    ClickAction,
+    EffectorError,
+    MoveAction,
+    PauseAction,
+    Rect,
+)
 from practice import SimulatedScreen
 
 
@@ -162,6 +170,37 @@ def test_an_effector_that_goes_away_ends_the_run_with_its_message() -> None:
     summary = _player(screen, games=2).play()
     assert len(summary.errors) == 1
     assert summary.errors[0].startswith("cannot reach the effector")
+
+
+class RestingPointer(SimulatedScreen):
+    """Takes a click only where the pointer has rested (moved there, then a pause), or
+    the last click of a batch, as some games that track the pointer between frames do."""
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        kept: list[Action] = []
+        rested_at: tuple[int, int] | None = None
+        for index, action in enumerate(actions):
+            if isinstance(action, PauseAction) and action.ms >= 50 and kept:
+                previous = kept[-1]
+                if isinstance(previous, MoveAction):
+                    rested_at = (previous.x, previous.y)
+            last = index == len(actions) - 1
+            if (isinstance(action, ClickAction) and not last
+                    and rested_at != (action.x, action.y)):
+                continue  # pressed on arrival: the game never sees it
+            kept.append(action)
+        result = super().actions(kept, bounds)
+        return BatchResult(executed=len(actions), elapsed_ms=result.elapsed_ms)
+
+
+def test_a_game_that_swallows_presses_on_arrival_gets_a_resting_pointer() -> None:
+    screen = RestingPointer(16, 16, 40, "safe", seeds=lambda: 4)
+    player = _player(screen)
+    summary = player.play()
+    assert summary.errors == []
+    assert player._rest_ms == REST_MS
+    game = summary.results[0]
+    assert game.result in ("won", "lost") and game.steps < 60
 
 
 def test_a_batch_outside_the_board_is_refused_by_the_screen() -> None:
