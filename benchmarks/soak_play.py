@@ -22,7 +22,7 @@ from effector import EffectorClient
 from practice import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
-WARM_UP_GAMES = 10
+WARM_UP_GAMES = 40  # the analyzer's memo of 1,024 component counts fills in about 40 games
 
 
 def main() -> int:
