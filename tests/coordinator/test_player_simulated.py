@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize
-from coordinator.decide import LocalDecider
+from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell
+from coordinator.decide import Decision, LocalDecider
 from coordinator.play import REST_MS, Player, PlayOptions
 from coordinator.watch import Sight
 from effector import (
@@ -170,6 +171,31 @@ def test_an_effector_that_goes_away_ends_the_run_with_its_message() -> None:
     summary = _player(screen, games=2).play()
     assert len(summary.errors) == 1
     assert summary.errors[0].startswith("cannot reach the effector")
+
+
+class NothingToOpenOnce:
+    """The analyzer, except that once it knows mines it says nothing is left to open."""
+
+    def __init__(self) -> None:
+        self.analyzer = LocalDecider()
+        self.flagged: list[Cell] = []
+
+    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+        decision = self.analyzer.decide(board, total_mines, rules)
+        if self.flagged or not decision.mines:
+            return decision
+        self.flagged = list(decision.mines)
+        return replace(decision, safe=[], move=None)
+
+
+def test_with_nothing_left_to_open_every_known_mine_is_flagged() -> None:
+    screen = _screen(seed=2)
+    decider = NothingToOpenOnce()
+    summary = Player(screen, decider, PlayOptions(games=1, mines=40)).play()
+    assert summary.errors == [] and decider.flagged
+    right = [screen.cell_at(x, y) for x, y, button in screen.clicks if button == "right"]
+    assert sorted(right) == sorted(decider.flagged)  # flags without --flags: the ending
+    assert all(screen.game.mine_layout[cell] for cell in decider.flagged)
 
 
 class RestingPointer(SimulatedScreen):
