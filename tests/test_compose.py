@@ -18,7 +18,8 @@ from coordinator import build_parser
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 # Every package the wheel ships, so the image cannot miss one added later.
-PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+PACKAGES = sorted({name.split(".")[0] for name in SETUPTOOLS["packages"]})
 
 
 @pytest.fixture(scope="module")
