@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
 MAX_HOLD_MS = 2000  # the effector's limit for one press
+MAX_PAUSE_S = 60.0  # the longest pause before a new game
 
 
 def register(commands: Any, serve_commands: Any) -> None:
@@ -128,7 +129,7 @@ def _add_game_arguments(
     )
     parser.add_argument(
         "--between-games",
-        type=float,
+        type=_pause_seconds,
         default=None,
         metavar="SECONDS",
         help="pause before each new game (default 0; 1.1 for winemine in the demo): some "
@@ -249,10 +250,20 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
     return 1 if summary.errors else 0
 
 
+def _pause_seconds(text: str) -> float:
+    """``--between-games``: seconds from 0 to ``MAX_PAUSE_S``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= MAX_PAUSE_S:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"must be between 0 and {MAX_PAUSE_S:.0f} seconds, not {text}")
+    return value
+
+
 def _between_games(args: argparse.Namespace) -> float:
     if args.between_games is not None:
-        if not 0 <= args.between_games <= 60:
-            raise SystemExit("sweeper: --between-games must be between 0 and 60 seconds")
         return float(args.between_games)
     return CLOCK_SEEDED_PAUSE_S if getattr(args, "target", None) == "winemine" else 0.0
 
