@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         INTERMEDIATE,
         STANDARD_MINES,
         BoardSize,
+        mine_count,
     )
     from analyzer.status import GAME_STATUSES, GameStatus, game_status
 
@@ -77,6 +78,7 @@ __all__ = [
     "check_rules",
     "format_board",
     "game_status",
+    "mine_count",
     "neighbour_sums",
     "parse_board",
     "plain_certain_cells",
@@ -116,6 +118,7 @@ _HOME_OF = {
     "INTERMEDIATE": "analyzer.sizes",
     "STANDARD_MINES": "analyzer.sizes",
     "BoardSize": "analyzer.sizes",
+    "mine_count": "analyzer.sizes",
     "GAME_STATUSES": "analyzer.status",
     "GameStatus": "analyzer.status",
     "game_status": "analyzer.status",

@@ -26,3 +26,9 @@ DIFFICULTIES: dict[str, BoardSize] = {
 STANDARD_MINES: dict[tuple[int, int], int] = {
     (size.height, size.width): size.mines for size in DIFFICULTIES.values()
 }
+
+
+def mine_count(rows: int, cols: int, given: int | None = None) -> int | None:
+    """A game's mine count: ``given``, else the standard one of a ``rows`` x ``cols`` board
+    (None for a size that is not standard)."""
+    return given if given is not None else STANDARD_MINES.get((rows, cols))

@@ -1,10 +1,9 @@
 """Looking at the game: find the board once, then re-read it until it is stable.
 
 The watcher asks the screen (the effector's, or a simulated one) for pixels and the
-recognizer for meaning. It never
-hands out a board it is unsure of: unreadable cells, a board that contradicts the
-previous one, or a board that moved make it look again, and past a deadline stop
-with a :class:`WatchError` that says what it saw.
+recognizer for meaning. It never hands out a board it is unsure of: unreadable cells, a
+board that contradicts the previous one, or a board that moved make it look again, and
+past a deadline stop with a :class:`WatchError` that says what it saw.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import FLAG, MINE, STANDARD_MINES, UNOPENED, Board, Cell, GameStatus
+from analyzer import FLAG, MINE, UNOPENED, Board, Cell, GameStatus, mine_count
 from coordinator.consistency import impossible_changes
 from coordinator.screen import Screen
 from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
@@ -84,9 +83,7 @@ class BoardWatcher:
 
     def mine_total(self, board: Board) -> int | None:
         """The game's mine count: the one given, or the standard one for the board's size."""
-        if self.mines is not None:
-            return self.mines
-        return STANDARD_MINES.get((board.height, board.width))
+        return mine_count(board.height, board.width, self.mines)
 
     def locate(self, timeout_s: float = 5.0) -> Sight:
         """Find the board anywhere on the screen and read it, looking again until found.

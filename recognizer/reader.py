@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import MINE, STANDARD_MINES, UNOPENED, Board, game_status
+from analyzer import MINE, UNOPENED, Board, game_status, mine_count
 from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image
@@ -284,8 +284,8 @@ class BoardReader:
             return "lost"
         if not readable.all():
             return "lost" if mine_shown else None
-        total = (self.total_mines if self.total_mines is not None
-                 else STANDARD_MINES.get(codes.shape))
+        rows, cols = codes.shape
+        total = mine_count(rows, cols, self.total_mines)
         covered = int(np.count_nonzero(codes < 0))
         if total is not None and covered == total:
             return "won"
