@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import FLAG, MINE, UNOPENED, Board, Cell, Rules
+from analyzer import FLAG, UNOPENED, Board, Cell, Rules
 from effector import (
     Action,
     ActionBatch,
@@ -28,13 +28,12 @@ from effector import (
     validate_batch,
 )
 from practice.engine import Game
-from recognizer import load_skin
+from recognizer import TILE_CODES, load_skin
 
 SKIN = "classic-16"  # the tile set the board is drawn with
 BACKGROUND = (192, 192, 192)  # the window around the board (BGR)
 MARGIN = 24  # px of window on every side of the board
-TILE_CODES = (UNOPENED, FLAG, MINE, *range(9))
-TILE_KINDS = ("unopened", "flag", "mine", *(str(n) for n in range(9)))
+LOWEST_CODE = min(TILE_CODES.values())  # tile pictures are looked up by code - LOWEST_CODE
 
 Image = npt.NDArray[np.uint8]
 
@@ -60,7 +59,7 @@ class SimulatedScreen:
         self.width, self.height, self.mines, self.rules = width, height, mines, rules
         self.seeds = seeds
         self.origin = origin
-        self.pitch, self._tiles = _tile_pictures()
+        self.pitch, self._tiles, self._tile_of_code = _tile_pictures()
         # the screen grows to hold a big board with a window's margin round it
         screen_width = max(screen_size[0], origin[0] + width * self.pitch + MARGIN)
         screen_height = max(screen_size[1], origin[1] + height * self.pitch + MARGIN)
@@ -159,21 +158,20 @@ class SimulatedScreen:
         return picture
 
     def _board_picture(self, board: Board) -> Image:
-        index = np.searchsorted(np.array(TILE_CODES_SORTED), board.cells)
-        tiles: Image = self._tiles[np.array(TILE_ORDER)[index]]  # (rows, cols, p, p, 3)
+        tiles: Image = self._tiles[self._tile_of_code[board.cells - LOWEST_CODE]]
         rows, cols, pitch = board.height, board.width, self.pitch
         return tiles.transpose(0, 2, 1, 3, 4).reshape(rows * pitch, cols * pitch, 3)
 
 
-TILE_CODES_SORTED = sorted(TILE_CODES)
-TILE_ORDER = [TILE_CODES.index(code) for code in TILE_CODES_SORTED]
-
-
-def _tile_pictures() -> tuple[int, npt.NDArray[np.uint8]]:
-    """The tile set's pitch and one picture per entry of ``TILE_KINDS``."""
+def _tile_pictures() -> tuple[int, Image, npt.NDArray[np.intp]]:
+    """The tile set's pitch, one picture per tile type, and the picture of each cell code
+    (at ``code - LOWEST_CODE``)."""
     skin = load_skin(SKIN)
-    first = {kind: next(tile.pixels for tile in skin.tiles if tile.kind == kind)
-             for kind in TILE_KINDS}
-    pictures: Image = np.stack([np.asarray(first[kind], np.uint8)[..., :3]
-                                for kind in TILE_KINDS])
-    return int(pictures.shape[1]), pictures
+    kinds = list(TILE_CODES)
+    pictures: Image = np.stack([
+        np.asarray(next(tile.pixels for tile in skin.tiles if tile.kind == kind), np.uint8)[..., :3]
+        for kind in kinds])
+    tile_of_code = np.zeros(max(TILE_CODES.values()) - LOWEST_CODE + 1, np.intp)
+    for index, kind in enumerate(kinds):
+        tile_of_code[TILE_CODES[kind] - LOWEST_CODE] = index
+    return int(pictures.shape[1]), pictures, tile_of_code

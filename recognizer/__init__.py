@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     from recognizer.locate import locate_boards
     from recognizer.reader import BoardReader
     from recognizer.recognition import Recognition, Status
-    from recognizer.skins import Skin, SkinError, available_skins, load_skin
+    from recognizer.skins import TILE_CODES, Skin, SkinError, available_skins, load_skin
 
 __all__ = [
     "SEARCH_ROWS",
+    "TILE_CODES",
     "BoardGeometry",
     "BoardReader",
     "Box",
@@ -71,6 +72,7 @@ _HOME_OF = {
     "SkinError": "recognizer.skins",
     "available_skins": "recognizer.skins",
     "load_skin": "recognizer.skins",
+    "TILE_CODES": "recognizer.skins",
 }
 
 
