@@ -11,33 +11,45 @@ from __future__ import annotations
 from collections.abc import Collection
 
 import numpy as np
+import numpy.typing as npt
 
 from analyzer import FLAG, MINE, UNOPENED, Board, Cell
 
 
 def impossible_changes(
-    previous: Board, current: Board, flag_toggled: Collection[Cell] = ()
+    previous: Board,
+    current: Board,
+    flag_toggled: Collection[Cell] = (),
+    *,
+    ended: bool = False,
+    hidden: Collection[Cell] = (),
 ) -> list[Cell]:
     """Cells whose change from ``previous`` to ``current`` cannot happen in one game.
 
-    Meant for boards of a game still in play: when a game ends, the game itself may flag
-    the remaining mines (won) or reveal them (lost). ``flag_toggled`` holds the cells the
-    bot right-clicked since ``previous``; a revealed mine (``*``) is always allowed.
+    An opened cell never changes. In a game still in play a flag moves only where the bot
+    right-clicked (``flag_toggled``, the cells it right-clicked since ``previous``); a
+    revealed mine (``*``) is always allowed. When the game has ``ended``, the game itself
+    may flag the remaining mines (won) or reveal them (lost), so only opened cells are
+    checked. ``hidden`` cells (covered by a message over the board) are not checked.
     """
     if previous.cells.shape != current.cells.shape:
         return [(row, col) for row in range(current.height) for col in range(current.width)]
     before, after = previous.cells, current.cells
     changed = before != after
-    opened_before = before >= 0
-    closed_again = changed & opened_before
-    flags_moved = changed & ((before == FLAG) | (after == FLAG)) & (after != MINE)
-    allowed = np.zeros_like(changed)
-    for row, col in flag_toggled:
-        allowed[row, col] = True
-    flags_moved &= ~allowed
-    faulty = closed_again | flags_moved
-    rows, cols = np.nonzero(faulty)
+    faulty = changed & (before >= 0)
+    if not ended:
+        flag_moved = changed & ((before == FLAG) | (after == FLAG)) & (after != MINE)
+        faulty |= flag_moved & ~_mask(changed.shape, flag_toggled)
+    rows, cols = np.nonzero(faulty & ~_mask(changed.shape, hidden))
     return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+
+
+def _mask(shape: tuple[int, ...], cells: Collection[Cell]) -> npt.NDArray[np.bool_]:
+    """A boolean grid of ``shape``, true at ``cells``."""
+    mask = np.zeros(shape, dtype=bool)
+    for row, col in cells:
+        mask[row, col] = True
+    return mask
 
 
 def newly_opened(previous: Board, current: Board) -> int:

@@ -152,10 +152,11 @@ class BoardWatcher:
                 return Sight(
                     recognition.board, recognition.status, recognition, image, requested_at
                 )
-            if recognition.status == "lost" and recognition.codes is not None:
+            lost = lost_under_cover(recognition, previous)
+            if lost is not None:
                 # a mine went off: the game is over whatever covers a few cells (a "game
                 # over" drawn over the board); nothing on it will be clicked again
-                return Sight(_as_read(recognition), "lost", recognition, image, requested_at)
+                return Sight(lost, "lost", recognition, image, requested_at)
             won = (won_under_cover(recognition, previous, self.mine_total(previous))
                    if previous is not None else None)
             if won is not None:
@@ -263,10 +264,9 @@ class BoardWatcher:
         last: Sight | None = None
         while True:
             sight = self.look_until_readable(deadline, previous)
-            faulty = (
-                impossible_changes(previous, sight.board, flag_toggled)
-                if sight.status == "playing"
-                else []
+            faulty = impossible_changes(
+                previous, sight.board, flag_toggled, ended=sight.status != "playing",
+                hidden=sight.recognition.unreadable,
             )
             if faulty and time.monotonic() >= deadline:
                 raise WatchError(
@@ -349,7 +349,8 @@ def won_under_cover(recognition: Recognition, previous: Board,
                     total_mines: int | None) -> Board | None:
     """The board of a won game some cells of which are covered (a message drawn over
     it), or None if it is not one: each covered cell was open on ``previous`` (an open
-    cell never closes), no mine shows, and the closed cells number the game's mines."""
+    cell never closes), the cells open on ``previous`` read the same, no mine shows, and
+    the closed cells number the game's mines."""
     if (total_mines is None or recognition.codes is None
             or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
         return None
@@ -360,7 +361,22 @@ def won_under_cover(recognition: Recognition, previous: Board,
         codes[cell] = previous[cell]
     if int(np.count_nonzero(codes < 0)) != total_mines or bool(np.any(codes == MINE)):
         return None
-    return Board(codes)
+    board = Board(codes)
+    return None if impossible_changes(previous, board, ended=True) else board
+
+
+def lost_under_cover(recognition: Recognition, previous: Board | None) -> Board | None:
+    """The board of a lost game some cells of which are covered (a "game over" drawn over
+    it), its covered cells taken for unopened ones; or None if it is not one: no mine
+    shows, or the readable cells contradict ``previous`` (a cell open before that reads
+    otherwise now, such as a mine read where a dialog's corner covers an opened cell)."""
+    if recognition.status != "lost" or recognition.codes is None:
+        return None
+    board = _as_read(recognition)
+    if previous is not None and impossible_changes(
+            previous, board, ended=True, hidden=recognition.unreadable):
+        return None
+    return board
 
 
 def _as_read(recognition: Recognition) -> Board:

@@ -26,3 +26,15 @@ def test_flags_change_only_where_the_bot_right_clicked() -> None:
 def test_revealed_mines_are_allowed_and_a_resized_board_is_all_wrong() -> None:
     assert impossible_changes(BEFORE, parse_board("*.1\n.F1\n111\n")) == []
     assert len(impossible_changes(BEFORE, parse_board("..\n..\n"))) == 4
+
+
+def test_an_ended_game_may_flag_or_reveal_its_mines_but_never_change_an_opened_cell() -> None:
+    assert impossible_changes(BEFORE, parse_board("FF1\n*F1\n111\n"), ended=True) == []
+    assert impossible_changes(BEFORE, parse_board("*.1\n.F*\n111\n"), ended=True) == [(1, 2)]
+
+
+def test_hidden_cells_are_not_checked() -> None:
+    after = parse_board("...\n.F.\n...\n")
+    assert len(impossible_changes(BEFORE, after, ended=True)) == 5
+    hidden = [(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)]
+    assert impossible_changes(BEFORE, after, ended=True, hidden=hidden) == []

@@ -1,13 +1,17 @@
 """A game over with a message drawn over part of the board: taken as won only when the
-covered cells were open before and the closed cells left are the mines."""
+covered cells were open before and the closed cells left are the mines; as lost only
+when the mines shown were closed before."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from analyzer import EXPERT, UNOPENED, Board
-from coordinator.watch import won_under_cover
-from recognizer import recognize
+from analyzer import EXPERT, UNOPENED, Board, Cell, parse_board
+from coordinator.watch import lost_under_cover, won_under_cover
+from recognizer import Recognition, recognize
+from recognizer.recognition import Status
 from tests.recognizer.recognizer_corpus import load_shot
 
 EXPERT_MINES = EXPERT.mines
@@ -42,3 +46,36 @@ def test_a_loss_under_a_game_over_is_never_taken_for_a_win() -> None:
     assert recognition.codes is not None and recognition.unreadable
     before = np.where(shot.board.cells == -3, UNOPENED, shot.board.cells).astype(np.int8)
     assert won_under_cover(recognition, Board(before), EXPERT_MINES) is None
+
+
+
+def _covered(board: str, status: Status, covered: list[Cell]) -> Recognition:
+    """A reading of ``board`` with the ``covered`` cells unreadable."""
+    return Recognition(None, status, None, "test", unreadable=covered,
+                       codes=parse_board(board).cells)
+
+
+COVER = [(0, 0), (0, 1), (1, 0), (1, 1)]  # a dialog's place over the top-left cells
+PLAYED = parse_board("11..\n1F2.\n122.\n")
+
+
+def test_a_mine_read_on_a_cell_that_was_open_is_no_loss() -> None:
+    # the dialog's corner over the opened (2, 2), read as a mine: the game was won
+    misread = _covered("..FF\n..2F\n12*F\n", "lost", COVER)
+    assert lost_under_cover(misread, PLAYED) is None
+    assert lost_under_cover(misread, None) is not None  # nothing to check it against
+
+
+def test_a_loss_under_cover_shows_its_mines_where_cells_were_closed() -> None:
+    lost = _covered("..**\n..2.\n122*\n", "lost", COVER)
+    assert lost_under_cover(lost, PLAYED) == parse_board("..**\n..2.\n122*\n")
+    assert lost_under_cover(replace(lost, status="won"), PLAYED) is None
+
+
+def test_a_win_under_cover_agrees_with_the_cells_open_before() -> None:
+    cover = [(0, 0), (0, 1), (1, 0)]  # cells that were open
+    won = _covered("..FF\n.F2F\n122F\n", "won", cover)
+    assert won_under_cover(won, PLAYED, 5) == parse_board("11FF\n1F2F\n122F\n")
+    # an opened cell that reads otherwise now: a misread, not a win
+    misread = _covered("..FF\n.F3F\n122F\n", "won", cover)
+    assert won_under_cover(misread, PLAYED, 5) is None
