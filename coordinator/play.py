@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from analyzer import FLAG, UNOPENED, Board, Cell
+from coordinator.cascade import cells_to_press
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.screen import Screen
@@ -251,14 +252,15 @@ class Player:
             raise PlayError(f"the analyzer rejected the board as read: {error}") from error
 
     def _targets(self, board: Board, decision: Decision) -> tuple[list[Cell], list[Cell]]:
-        """Cells to open (all proven safe, else the one best guess) and mines to flag.
+        """Cells to open (all proven safe, but for those a 0's cascade opens; else the
+        one best guess) and mines to flag.
 
         With nothing left to open on a game still in play, every remaining mine is
         flagged: some clones (xdemineur) are only won once all mines carry a flag.
         """
         new_mines = [cell for cell in decision.mines if board[cell] != FLAG]
         if decision.safe:
-            targets = _reading_order(decision.safe)
+            targets = _reading_order(cells_to_press(board, decision.safe))
         elif decision.move is not None:
             targets = [decision.move.cell]
         elif new_mines:
