@@ -5,11 +5,12 @@ Limits: a board has at most :data:`~analyzer.limits.MAX_CELLS` cells (its text a
 :data:`MAX_BODY_BYTES` bytes (larger: 413). Each request has a time limit
 (``time_limit_s``, 10 s by default) counted from its arrival; past it the answer is 503.
 
-Admission control (:mod:`serving.admission`): analyses run on ``workers`` threads of
-their own (one by default), at most ``queue`` more wait (4 per worker), and any request
-past that is answered 503 with ``Retry-After`` at once, before its body is read.
-``/health`` runs on the event loop, so it always answers. Z3 checks take turns (Z3's
-Python context is shared).
+Admission control (:mod:`serving.admission`): ``workers`` analyses run at once (one by
+default), at most ``queue`` more wait (4 per worker), and any request past that is
+answered 503 with ``Retry-After`` at once, before its body is read. Each analysis runs in
+a child process (:mod:`analyzer.processes`), so the event loop that answers ``/health``
+and the refusals never waits for the interpreter lock; a child past its time limit is
+killed.
 
 Errors are always ``{"detail": "<one line>"}`` (:mod:`serving.errors`): 422 for a
 request or board that is wrong (naming the field, or the rows and cells at fault), 413
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -29,10 +31,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
-from analyzer.api import analyze
 from analyzer.board import BoardError, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
+from analyzer.processes import AnalysisProcesses
 from analyzer.rules import Rules
 from serving import (
     Admission,
@@ -47,9 +49,8 @@ from serving import (
 )
 
 DEFAULT_TIME_LIMIT_S = 10.0
-# Analyses run at once. They hold Python's GIL most of the time, so a second one adds
-# little speed, and it takes the GIL from the event loop: /health and the refusals of an
-# overloaded service slowed from about 60 to 140 ms (p99) with two on two cores.
+# Analyses run at once, each in a child process: on two cores, one leaves the other core
+# to the event loop and the HTTP work.
 DEFAULT_WORKERS = 1
 MAX_BODY_BYTES = 1 << 20  # a board at the cell limit takes well under 100 KB of JSON
 MAX_LISTED_ERRORS = 5
@@ -114,19 +115,22 @@ def create_app(
     (default 1) and ``queue`` more may wait (default 4 per worker)."""
     workers = workers or DEFAULT_WORKERS
     admission = Admission("analyzer", workers, 4 * workers if queue is None else queue)
+    processes = AnalysisProcesses(workers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        analyze(parse_board(EXAMPLE_BOARD), EXAMPLE_MINES)  # load Z3 before the first request
+        processes.warm_up(EXAMPLE_BOARD, EXAMPLE_MINES)  # Z3 loaded before the first request
         yield
         admission.close()
 
+    # the children outlive a lifespan (a test client may run several) and end with the app
     app = FastAPI(
         title="sweeper analyzer",
         summary="Exact Minesweeper deductions (Z3) and exact mine probabilities.",
         version="0.1.0",
         lifespan=lifespan,
     )
+    weakref.finalize(app, processes.close)
     add_guards(app, token, {("POST", "/analyze"): admission}, MAX_BODY_BYTES)
 
     @app.get("/health", response_model=HealthOut)
@@ -147,22 +151,25 @@ def create_app(
         """Certain cells, exact probabilities and the next move for one board."""
         deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
         return await admission.run(
-            lambda: _answer(request, deadline), start_by=deadline, finish_by=deadline
+            lambda: _answer(processes, request, deadline), start_by=deadline, finish_by=deadline
         )
 
     _add_error_handlers(app, time_limit_s)
     return app
 
 
-def _answer(request: AnalyzeRequest, deadline: float | None) -> JSONResponse:
-    """The 200 answer, computed on a worker thread; a fault of the analyzer itself is a
-    500 answer here, so it never reaches the server (which would drop the connection)."""
-    board = parse_board(request.board)
+def _answer(processes: AnalysisProcesses, request: AnalyzeRequest,
+            deadline: float | None) -> JSONResponse:
+    """The 200 answer, computed in a child process while a worker thread waits; a fault
+    of the analyzer itself is a 500 answer here, so it never reaches the server (which
+    would drop the connection)."""
+    parse_board(request.board)  # a wrong board is told at once, without a child's time
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None and left <= 0:
         raise AnalysisTimeoutError("the analysis did not start before its time limit")
     try:
-        return JSONResponse(analyze(board, request.total_mines, request.rules, left).to_json())
+        return JSONResponse(
+            processes.analyze(request.board, request.total_mines, request.rules, left))
     except (AnalysisError, AnalysisTimeoutError):
         raise
     except Exception as fault:

@@ -104,11 +104,13 @@ def _analyzer(args: argparse.Namespace) -> None:
         return http.post("/analyze", json=SLOW_BOARD)
 
     def rounds(url: str, seconds: float) -> None:
-        """The soak's traffic: load and overload, by turns."""
+        """The soak's traffic: 20 s of load and 5 s of overload, by turns, for about
+        ``seconds``; always ending with an overload, so that memory is compared at like
+        moments (an analysis leaves its last board's data behind until the next one)."""
         until = time.perf_counter() + seconds
         while time.perf_counter() < until:
-            _run(url, admits, min(20.0, until - time.perf_counter()), position)
-            _run(url, OVERLOAD * admits, min(5.0, max(0.0, until - time.perf_counter())), slow)
+            _run(url, admits, min(20.0, max(1.0, until - time.perf_counter() - 5.0)), position)
+            _run(url, OVERLOAD * admits, 5.0, slow)
 
     with local_service("analyzer", os.environ) as url:
         memory = _Memory(url)
@@ -209,7 +211,8 @@ def _probing(url: str, phase: Phase) -> Iterator[None]:
 
 
 class _Memory:
-    """Resident memory of the service process listening at ``url``."""
+    """Resident memory of the service process listening at ``url`` and its children
+    (the analyzer's analysis processes)."""
 
     def __init__(self, url: str) -> None:
         port = url.rsplit(":", 1)[1]
@@ -219,7 +222,8 @@ class _Memory:
         )
 
     def rss(self) -> int:
-        return int(self.process.memory_info().rss)
+        processes = [self.process, *self.process.children(recursive=True)]
+        return sum(int(process.memory_info().rss) for process in processes)
 
     def print(self, when: str) -> None:
         print(f"  memory {when}: {self.rss() / 2**20:.0f} MB")

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from analyzer import service
+from analyzer import processes
 from analyzer.service import MAX_BODY_BYTES, create_app
 from tests.analyzer.test_analyzer_service import DEEP_ENDGAME
 from tests.served import served
@@ -147,7 +147,8 @@ def test_a_fault_in_the_analyzer_answers_500_in_one_line_and_keeps_the_connectio
         raise RuntimeError("injected fault")
 
     with served(create_app()) as url:
-        monkeypatch.setattr(service, "analyze", broken)  # after the start-up warm-up
+        # after the start-up warm-up
+        monkeypatch.setattr(processes.AnalysisProcesses, "analyze", broken)
         assert _two_requests_on_one_connection(url, QUICK) == [500, 500]
         detail = httpx.post(f"{url}/analyze", json=QUICK).json()["detail"]
     assert detail == "internal analyzer error (RuntimeError); see the service log"
