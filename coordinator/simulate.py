@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer import Board, Cell, Move, Rules, format_board
+from analyzer import Board, BoardSize, Cell, Move, Rules, format_board
 from coordinator.decide import Decider, Decision, LocalDecider
 from coordinator.play import Player, PlayOptions
 from coordinator.stats import half_width_95, wilson_interval
@@ -38,16 +38,26 @@ class SimulationError(SweeperError, RuntimeError):
 
 @dataclass(frozen=True)
 class Config:
-    """The kind of game to play."""
+    """The kind of game to play: a board size and the first-click rules."""
 
-    width: int
-    height: int
-    mines: int
+    size: BoardSize
     rules: Rules
+
+    @property
+    def width(self) -> int:
+        return self.size.width
+
+    @property
+    def height(self) -> int:
+        return self.size.height
+
+    @property
+    def mines(self) -> int:
+        return self.size.mines
 
 
 @dataclass(frozen=True)
-class GameResult:
+class SeededGame:
     """How one seeded game went."""
 
     seed: int
@@ -121,13 +131,13 @@ class Table:
         self.player = Player(self.screen, self.decider, options, on_sight=self._check)
         self._located = False
 
-    def play(self, seed: int) -> GameResult:
+    def play(self, seed: int) -> SeededGame:
         """Deal the game of ``seed`` and play it to its end."""
         self.screen.deal(seed)
         self.decider.seconds = 0.0
         sight = self._first_sight()
         result, final = self.player.play_game(sight)
-        return GameResult(seed, result.result == "won", self.decider.seconds * 1000,
+        return SeededGame(seed, result.result == "won", self.decider.seconds * 1000,
                           result.steps, result.guesses, format_board(final.board))
 
     def _first_sight(self) -> Sight:
@@ -144,7 +154,7 @@ class Table:
                 f"but the game shows\n{self.screen.game.board}")
 
 
-def play_game(config: Config, seed: int, turn: Turn | None = None) -> GameResult:
+def play_game(config: Config, seed: int, turn: Turn | None = None) -> SeededGame:
     """Play one game to its end on a table of its own, ``turn`` (default: the analyzer)
     deciding every move."""
     decider = None if turn is None else ScriptedDecider(turn, config.rules)
@@ -159,13 +169,13 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [seed + index for index in range(games)]
 
 
-def _play_seed(job: tuple[Config, int]) -> GameResult:
+def _play_seed(job: tuple[Config, int]) -> SeededGame:
     config, seed = job
     table = _TABLES.get(config) or _TABLES.setdefault(config, Table(config))
     return table.play(seed)
 
 
-def play_games(config: Config, games: int, seed: int, workers: int) -> Iterator[GameResult]:
+def play_games(config: Config, games: int, seed: int, workers: int) -> Iterator[SeededGame]:
     """Play the run's games on ``workers`` processes; yield results as they finish."""
     jobs = [(config, game_seed) for game_seed in game_seeds(seed, games)]
     if workers <= 1:
@@ -177,7 +187,7 @@ def play_games(config: Config, games: int, seed: int, workers: int) -> Iterator[
         yield from pool.imap_unordered(_play_seed, jobs, chunksize=chunk)
 
 
-def summarize(results: Sequence[GameResult]) -> Summary:
+def summarize(results: Sequence[SeededGame]) -> Summary:
     """Wins, timing percentiles and lost seeds (ascending) of a run."""
     times = sorted(result.compute_ms for result in results)
     return Summary(

@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from analyzer import DIFFICULTIES, RULES
+from analyzer import DIFFICULTIES, RULES, BoardSize
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -106,7 +106,7 @@ def _config(args: argparse.Namespace) -> Config:
             f"--mines {mines} does not fit a {width}x{height} board: expected 0 to "
             f"{width * height - 1} (the first cell opened is always free)"
         )
-    return Config(width, height, mines, args.rules)
+    return Config(BoardSize(width, height, mines), args.rules)
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -131,11 +131,11 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
         TimeRemainingColumn,
     )
 
-    from coordinator.simulate import GameResult, play_games, summarize, summary_json
+    from coordinator.simulate import SeededGame, play_games, summarize, summary_json
 
     games, seed = int(args.games), int(args.seed)
     console = Console()
-    results: list[GameResult] = []
+    results: list[SeededGame] = []
     wins = 0
     with Progress(
         TextColumn("[bold]simulating"),

@@ -15,6 +15,7 @@ from analyzer.api import analyze
 from analyzer.board import Board, Cell
 from analyzer.plain_z3 import plain_certain_cells
 from analyzer.rules import RULES, Rules
+from analyzer.sizes import BoardSize
 from coordinator import Config, play_game
 
 
@@ -60,12 +61,12 @@ def test_policy_never_opens_a_proven_mine(
 ) -> None:
     mines = max(1, min(int(width * height * density), width * height - 9))
     turn = CheckedTurn()
-    result = play_game(Config(width, height, mines, rules), seed, turn)
+    result = play_game(Config(BoardSize(width, height, mines), rules), seed, turn)
     assert result.turns >= 1
 
 
 def test_guesses_are_checked_on_many_positions() -> None:
     turn = CheckedTurn()
     for seed in range(12):
-        play_game(Config(8, 8, 14, "safe"), seed, turn)
+        play_game(Config(BoardSize(8, 8, 14), "safe"), seed, turn)
     assert turn.guesses_checked >= 10

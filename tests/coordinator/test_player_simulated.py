@@ -70,7 +70,7 @@ def test_every_board_acted_on_is_the_games_and_restarts_deal_new_games() -> None
 def _outcomes(first_seed: int, games: int) -> list[bool]:
     from coordinator.simulate import Config, play_game
 
-    return [play_game(Config(*INTERMEDIATE, "safe"), seed).won
+    return [play_game(Config(INTERMEDIATE, "safe"), seed).won
             for seed in range(first_seed, first_seed + games)]
 
 
