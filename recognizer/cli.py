@@ -46,7 +46,8 @@ def register(commands: Any, serve_commands: Any) -> None:
     capture.add_argument("--board", action="append", metavar="FILE",
                          help="board text for each screenshot, in the same order")
     capture.add_argument("--out", type=Path,
-                         help="folder to write (default: templates/NAME)")
+                         help="folder to write (default: NAME in your skins folder, "
+                         "$SWEEPER_SKINS or ~/.local/share/sweeper/skins)")
     capture.add_argument("--notes", default="", help="free text for the manifest")
     capture.add_argument("--force", action="store_true", help="overwrite an existing folder")
     capture.set_defaults(handler=run_capture)
@@ -80,9 +81,13 @@ def run_capture(args: argparse.Namespace) -> int:
     """Handler of ``sweeper templates capture``."""
     from recognizer.capture import CaptureError, capture_skin
     from recognizer.image_io import ImageError
-    from recognizer.skins import TEMPLATES_DIR, SkinError
+    from recognizer.skins import SkinError, available_skins, user_skins_dir
 
-    folder = args.out or TEMPLATES_DIR / args.name
+    if args.out is None and args.name in available_skins():
+        print(f"error: a shipped skin is named {args.name!r}; choose another --name "
+              "(or give --out)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    folder = args.out or user_skins_dir() / args.name
     if folder.exists() and any(folder.iterdir()) and not args.force:
         print(f"error: {folder} already exists and is not empty (use --force to overwrite)",
               file=sys.stderr)
@@ -110,14 +115,17 @@ def run_capture(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     """Handler of ``sweeper templates list``."""
-    from recognizer.skins import available_skins, load_skin
+    from recognizer.skins import available_skins, load_skin, user_skins, user_skins_dir
 
-    for name in available_skins():
+    for name in [*available_skins(), *user_skins()]:
         skin = load_skin(name)
         faces = ", ".join(sorted(skin.faces)) or "none"
         width, height = skin.size
         print(f"{name:16} {width:3d}x{height:<3d} px, {len(skin.tiles):2d} tile pictures, "
               f"faces: {faces}")
+    if user_skins():
+        print(f"(the last {len(user_skins())} are yours, from {user_skins_dir()}; "
+              "used only with --skin NAME)")
     return 0
 
 

@@ -21,6 +21,7 @@ skin lacks are borrowed from its ``fallback`` skin. Faces are optional.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -70,23 +71,45 @@ class Skin:
         return {tile.kind for tile in self.tiles}
 
 
+def user_skins_dir() -> Path:
+    """Where the skins a user captured are kept: ``$SWEEPER_SKINS``, else
+    ``$XDG_DATA_HOME/sweeper/skins`` (``~/.local/share/sweeper/skins``)."""
+    if os.environ.get("SWEEPER_SKINS"):
+        return Path(os.environ["SWEEPER_SKINS"])
+    data_home = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data_home) / "sweeper" / "skins"
+
+
 def skin_dir(name_or_path: str | Path) -> Path:
-    """The folder of a skin given by name (under ``templates/``) or by path."""
+    """The folder of a skin given by path, or by name: shipped (under ``templates/``),
+    else one of the user's (:func:`user_skins_dir`)."""
     path = Path(name_or_path)
     if path.is_dir():
         return path
-    candidate = TEMPLATES_DIR / str(name_or_path)
-    if candidate.is_dir():
-        return candidate
-    known = ", ".join(available_skins()) or "none"
+    for root in (TEMPLATES_DIR, user_skins_dir()):
+        candidate = root / str(name_or_path)
+        if (candidate / MANIFEST).is_file():
+            return candidate
+    known = ", ".join([*available_skins(), *user_skins()]) or "none"
     raise SkinError(f"no skin named {name_or_path!r} (known skins: {known})")
 
 
 def available_skins() -> list[str]:
     """Names of the skins shipped under ``templates/``."""
-    if not TEMPLATES_DIR.is_dir():
+    return _skins_in(TEMPLATES_DIR)
+
+
+def user_skins() -> list[str]:
+    """Names of the skins the user captured (:func:`user_skins_dir`) that no shipped skin
+    shadows; they are read only when asked for by name."""
+    shipped = set(available_skins())
+    return [name for name in _skins_in(user_skins_dir()) if name not in shipped]
+
+
+def _skins_in(root: Path) -> list[str]:
+    if not root.is_dir():
         return []
-    return sorted(p.name for p in TEMPLATES_DIR.iterdir() if (p / MANIFEST).is_file())
+    return sorted(p.name for p in root.iterdir() if (p / MANIFEST).is_file())
 
 
 @lru_cache(maxsize=32)

@@ -160,3 +160,28 @@ def test_templates_list_shows_the_shipped_skins(capsys):
     assert code == 0
     for name in ("classic-16", "classic-24", "classic-32", "xdemineur"):
         assert name in out
+
+
+def test_templates_capture_keeps_a_skin_in_the_users_folder_for_skin_by_name(
+        capsys, tmp_path, monkeypatch):
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    for name in ("web32_fresh", "web32_mid", "web32_lost", "web32_won"):
+        for suffix in (".png", ".json"):
+            shutil.copy(CORPUS_DIR / f"{name}{suffix}", shots / f"{name}{suffix}")
+    mine = tmp_path / "my-skins"
+    monkeypatch.setenv("SWEEPER_SKINS", str(mine))
+    images = [str(p) for p in sorted(shots.glob("*.png"))]
+    code, out, err = run(capsys, "templates", "capture", *images, "--name", "mine32")
+    assert code == 0, err
+    assert (mine / "mine32" / "manifest.json").is_file()
+    code, out, err = run(capsys, "recognize", "--skin", "mine32",
+                         str(CORPUS_DIR / "web32_flagged.png"))
+    assert code == 0, err
+    assert out == format_board(load_shot("web32_flagged").board)
+    code, out, _ = run(capsys, "templates", "list")
+    assert code == 0 and "mine32" in out and "yours" in out
+    # a name a shipped skin has would be shadowed by it: refused
+    shipped = out.split()[0]
+    code, _, err = run(capsys, "templates", "capture", *images, "--name", shipped)
+    assert code == 2 and "shipped skin" in err
