@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from analyzer.api import analyze
-from analyzer.board import parse_board
+from analyzer.board import Board
 from analyzer.errors import AnalysisTimeoutError
 from serving import SweeperError
 
@@ -29,7 +29,7 @@ KILL_GRACE_S = 2.0  # a child this far past its job's time limit is killed
 MAX_CHILD_MB = 1024  # a child holding more resident memory is replaced before its next job
 START_TIMEOUT_S = 60.0  # a child must answer its warm-up job within this
 
-Job = tuple[str, int, str, float | None]  # board text, total mines, rules, time limit
+Job = tuple[Board, int, str, float | None]  # board, total mines, rules, time limit
 
 
 class AnalysisProcessError(SweeperError, RuntimeError):
@@ -40,11 +40,12 @@ def _serve(connection: Connection) -> None:
     """The child's loop: analyze each job received, send back ``(ok, answer)``."""
     while True:
         try:
-            text, total_mines, rules, time_limit_s = connection.recv()
+            board, total_mines, rules, time_limit_s = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[bool, Any] = (True, _analyze(text, total_mines, rules, time_limit_s))
+            analysis = analyze(board, total_mines, rules, time_limit_s)
+            answer: tuple[bool, Any] = (True, analysis.to_json())
         except Exception as error:  # sent back to be raised in the service
             answer = (False, error)
         _release_free_memory()
@@ -59,10 +60,6 @@ def _release_free_memory() -> None:
     100x100 board would leave the child 60 MB bigger for good)."""
     with contextlib.suppress(AttributeError, OSError):  # not glibc
         ctypes.CDLL(None).malloc_trim(0)
-
-
-def _analyze(text: str, total_mines: int, rules: str, time_limit_s: float | None) -> Any:
-    return analyze(parse_board(text), total_mines, rules, time_limit_s).to_json()
 
 
 class AnalysisProcess:
@@ -143,7 +140,7 @@ class AnalysisProcesses:
         for _ in range(count):
             self._idle.put(None)  # started on first use
 
-    def analyze(self, text: str, total_mines: int, rules: str,
+    def analyze(self, board: Board, total_mines: int, rules: str,
                 time_limit_s: float | None) -> Any:
         """The ``/analyze`` JSON for a board; the analyzer's exceptions are re-raised."""
         process = self._idle.get()
@@ -151,12 +148,12 @@ class AnalysisProcesses:
             if process is None or not process.alive or _too_big(process):
                 process = self._replace(process)
             wait_s = None if time_limit_s is None else time_limit_s + KILL_GRACE_S
-            return process.run((text, total_mines, rules, time_limit_s), wait_s)
+            return process.run((board, total_mines, rules, time_limit_s), wait_s)
         finally:
             self._idle.put(process)
 
-    def warm_up(self, text: str, total_mines: int) -> None:
-        """Start every child not running yet and have it analyze ``text`` once (imports
+    def warm_up(self, board: Board, total_mines: int) -> None:
+        """Start every child not running yet and have it analyze ``board`` once (imports
         and Z3 loaded before the first request)."""
         taken = [self._idle.get() for _ in range(self.count)]
         try:
@@ -164,7 +161,7 @@ class AnalysisProcesses:
                 if old is not None and old.alive:
                     continue
                 taken[index] = started = self._replace(old)
-                started.run((text, total_mines, "safe", None), START_TIMEOUT_S)
+                started.run((board, total_mines, "safe", None), START_TIMEOUT_S)
         finally:
             for process in taken:
                 self._idle.put(process)

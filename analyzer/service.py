@@ -119,7 +119,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        processes.warm_up(EXAMPLE_BOARD, EXAMPLE_MINES)  # Z3 loaded before the first request
+        # Z3 loaded before the first request
+        processes.warm_up(parse_board(EXAMPLE_BOARD), EXAMPLE_MINES)
         yield
         admission.close()
 
@@ -163,13 +164,13 @@ def _answer(processes: AnalysisProcesses, request: AnalyzeRequest,
     """The 200 answer, computed in a child process while a worker thread waits; a fault
     of the analyzer itself is a 500 answer here, so it never reaches the server (which
     would drop the connection)."""
-    parse_board(request.board)  # a wrong board is told at once, without a child's time
+    board = parse_board(request.board)  # a wrong board is told at once, in this process
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None and left <= 0:
         raise AnalysisTimeoutError("the analysis did not start before its time limit")
     try:
         return JSONResponse(
-            processes.analyze(request.board, request.total_mines, request.rules, left))
+            processes.analyze(board, request.total_mines, request.rules, left))
     except (AnalysisError, AnalysisTimeoutError):
         raise
     except Exception as fault:

@@ -12,12 +12,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from analyzer import FLAG, UNOPENED, Board, Cell
+from analyzer import FLAG, Board, Cell
 from coordinator.cascade import cells_to_press
 from coordinator.decide import Decider, Decision
 from coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from coordinator.screen import Screen
-from coordinator.watch import BoardWatcher, Sight, WatchError, is_new_game
+from coordinator.watch import BoardWatcher, Sight, WatchError, clicks_took_effect, is_new_game
 from effector import (
     Action,
     Button,
@@ -212,7 +212,7 @@ class Player:
             if game is not None:
                 self._record(game, result.steps, previous, turn)
             idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
-            missed = missed + 1 if _missed_a_click(sight, turn.targets) else 0
+            missed = 0 if clicks_took_effect(sight, turn.targets) else missed + 1
             if missed >= REST_AFTER_MISSES and not self._rest_ms:
                 # some games take a click only on the cell the pointer already rests on,
                 # as a person's hand always does: from now on, rest before each press (one
@@ -321,11 +321,6 @@ class Player:
             timings_ms={name: round(value, 2) for name, value in turn.timings.items()},
         )
         game.add(step, seen.image)
-
-
-def _missed_a_click(sight: Sight, opened: Iterable[Cell]) -> bool:
-    """Whether a cell clicked to open is still unopened on a game still in play."""
-    return sight.status == "playing" and any(sight.board[cell] == UNOPENED for cell in opened)
 
 
 def _reading_order(cells: Iterable[Cell]) -> list[Cell]:

@@ -396,13 +396,14 @@ def _settled(
     deadline: float,
 ) -> bool:
     """Whether ``sight`` (consistent and readable) is the board to act on next."""
-    if sight.status == "playing" and _clicks_took_effect(sight, clicked, flagged):
+    if sight.status == "playing" and clicks_took_effect(sight, clicked, flagged):
         return True
     repeated = last is not None and sight.board == last.board and sight.status == last.status
     return repeated and (sight.status != "playing" or time.monotonic() >= deadline)
 
 
-def _clicks_took_effect(sight: Sight, clicked: Collection[Cell], flagged: Collection[Cell]) -> bool:
+def clicks_took_effect(sight: Sight, clicked: Collection[Cell],
+                       flagged: Collection[Cell] = ()) -> bool:
     """Whether every clicked cell is no longer unopened and every flagged one shows its
     flag, or the game is over."""
     if sight.status != "playing":

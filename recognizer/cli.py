@@ -117,14 +117,15 @@ def run_list(args: argparse.Namespace) -> int:
     """Handler of ``sweeper templates list``."""
     from recognizer.skins import available_skins, load_skin, user_skins, user_skins_dir
 
-    for name in [*available_skins(), *user_skins()]:
+    yours = user_skins()
+    for name in [*available_skins(), *yours]:
         skin = load_skin(name)
         faces = ", ".join(sorted(skin.faces)) or "none"
         width, height = skin.size
         print(f"{name:16} {width:3d}x{height:<3d} px, {len(skin.tiles):2d} tile pictures, "
               f"faces: {faces}")
-    if user_skins():
-        print(f"(the last {len(user_skins())} are yours, from {user_skins_dir()}; "
+    if yours:
+        print(f"(the last {len(yours)} are yours, from {user_skins_dir()}; "
               "used only with --skin NAME)")
     return 0
 

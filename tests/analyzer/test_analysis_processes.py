@@ -15,10 +15,10 @@ from analyzer import analyze, parse_board
 from analyzer.errors import AnalysisError, AnalysisTimeoutError
 from analyzer.processes import AnalysisProcess, AnalysisProcessError, AnalysisProcesses
 
-BOARD = "01.\n02.\n01.\n"
+BOARD = parse_board("01.\n02.\n01.\n")
 # Every other cell a 1 on 100x100 with 2500 mines: over a second of work, then an error
-SLOW = "\n".join("".join("1" if (r + c) % 2 == 0 else "." for c in range(100))
-                 for r in range(100))
+SLOW = parse_board("\n".join("".join("1" if (r + c) % 2 == 0 else "." for c in range(100))
+                             for r in range(100)))
 SLOW_MINES = 2500
 
 
@@ -31,7 +31,7 @@ def children() -> Iterator[AnalysisProcesses]:
 
 
 def test_a_child_answers_as_the_analyzer_does(children: AnalysisProcesses) -> None:
-    expected = analyze(parse_board(BOARD), 2).to_json()
+    expected = analyze(BOARD, 2).to_json()
     answer = children.analyze(BOARD, 2, "safe", 5.0)
     assert answer["safe"] == expected["safe"] == [[1, 2]]
     assert answer["probabilities"] == expected["probabilities"]
