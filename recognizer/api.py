@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from recognizer.edges import board_goes_on
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import ImageSource, load_image
 from recognizer.locate import locate_boards
@@ -52,6 +53,11 @@ def locate_and_read(
         result = reader.read(picture, placed)
         readable = 1 - len(result.unreadable) / (placed.rows * placed.cols)
         if readable >= MIN_READABLE_SHARE:
+            goes_on = board_goes_on(picture, geometry)
+            if goes_on is not None:
+                return nothing_found(
+                    f"{goes_on}, so not all of it could be placed: make the whole game "
+                    "window show, with some space around it"), None
             return result, reader
         if best is None or len(result.unreadable) < len(best[0].unreadable):
             best = result, reader

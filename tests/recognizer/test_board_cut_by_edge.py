@@ -1,0 +1,58 @@
+"""A board the screenshot shows only in part is refused, never read a column or row short."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from recognizer.api import recognize
+from recognizer.edges import board_goes_on
+from recognizer.locate import locate_boards
+from tests.recognizer.recognizer_corpus import load_shot
+
+LOOKS = ["web24_mid", "xd_opening", "sites/winemine-x1-mid", "sites/aegis-w2k-x1-mid",
+         "sites/yahnych-canvas-x1-mid", "sites/artyyouth-qmarks-x1-mid"]
+SIDES = ["left", "top", "right", "bottom"]
+
+
+def cut(image: np.ndarray, rect: tuple[int, int, int, int], pitch: float, side: str,
+        into: float) -> np.ndarray:
+    """``image`` cut ``into`` cells past the board's edge on ``side`` (0: right at it)."""
+    x, y, width, height = rect
+    depth = round(into * pitch)
+    if side == "left":
+        return image[:, x + depth:].copy()
+    if side == "top":
+        return image[y + depth:, :].copy()
+    if side == "right":
+        return image[:, :x + width - depth].copy()
+    return image[:y + height - depth, :].copy()
+
+
+@pytest.mark.parametrize("name", LOOKS)
+@pytest.mark.parametrize("side", SIDES)
+@pytest.mark.parametrize("into", [0.0, 0.2, 0.6, 1.0])
+def test_a_board_cut_by_the_screenshot_edge_is_refused(name, side, into):
+    shot = load_shot(name)
+    geometry = locate_boards(shot.image)[0]
+    image = cut(shot.image, geometry.rect, geometry.pitch, side, into)
+    recognition = recognize(image)
+    assert recognition.board is None, (
+        f"read a {recognition.board.height}x{recognition.board.width} board "
+        f"of a {shot.board.height}x{shot.board.width} one cut on the {side}")
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_the_refusal_names_the_edge_the_board_runs_off(side):
+    shot = load_shot("sites/winemine-x1-mid")
+    geometry = locate_boards(shot.image)[0]
+    recognition = recognize(cut(shot.image, geometry.rect, geometry.pitch, side, 0.6))
+    assert recognition.board is None
+    assert f"the board runs off the {side} edge of the screenshot" in recognition.message
+
+
+@pytest.mark.parametrize("name", LOOKS)
+def test_a_board_with_its_frame_beside_it_goes_on_nowhere(name):
+    shot = load_shot(name)
+    assert board_goes_on(shot.image, locate_boards(shot.image)[0]) is None
+    assert recognize(shot.image).board == shot.board
