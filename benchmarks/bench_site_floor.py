@@ -1,0 +1,236 @@
+"""How fast each third-party site itself lets an expert game be won: the floor under the
+bot's median won game.
+
+An oracle that knows where the mines are (from the page's own state, which the bot never
+reads) plays each game with the fewest presses a player needs without chording: one press
+per opening (a connected group of 0s, whose cascade opens its border) and one per number
+no opening reveals, the game's 3BV. It makes a first click, reads the mines, then sends
+every other press in one batch through the real effector and waits until the page says
+the game is won. No player that presses cells one by one can win that game faster on that
+page: what is left is the page's own work per press and its paint.
+
+A site that drops presses sent that fast (one that takes a click only on the cell the
+pointer already rests on) is played again with the bot's rest before each press.
+
+    .venv/bin/python benchmarks/bench_site_floor.py --root /work/sites \
+        --sites aegis-w2k,pentiumluls-canvas,winmine-exe-95 [--games 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+
+from coordinator import local_service, print_rows
+from coordinator.play import REST_MS
+from effector import Action, Button, ClickAction, EffectorClient, MoveAction, PauseAction, Rect
+from practice import CATALOG, CdpError, Site, SiteDesktop, SiteError, Truth, load_catalog
+
+Cell = tuple[int, int]
+STALL_S = 4.0  # how long the page may stand still before the wait gives up
+POLL_S = 0.01  # between two readings of the page's state
+
+
+@dataclass
+class FloorResult:
+    """One site's row: the oracle's won games, their presses and their times."""
+
+    site: str
+    seconds: list[float] = field(default_factory=list)
+    presses: list[int] = field(default_factory=list)
+    rest_ms: int = 0
+    skipped: int = 0  # games whose first click hit a mine (sites without a safe start)
+    problems: list[str] = field(default_factory=list)
+
+
+def presses_to_win(mines: list[str], opened: set[Cell]) -> list[Cell]:
+    """One cell per opening and every number outside the openings' borders (the 3BV
+    presses), leaving out those the cells already open have taken care of."""
+    rows, cols = len(mines), len(mines[0])
+    mine = {(r, c) for r in range(rows) for c in range(cols) if mines[r][c] == "*"}
+
+    def around(cell: Cell) -> Iterator[Cell]:
+        r, c = cell
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
+                    yield r + dr, c + dc
+
+    zero = {(r, c) for r in range(rows) for c in range(cols)
+            if (r, c) not in mine and not any(n in mine for n in around((r, c)))}
+    presses, covered = [], set()
+    for start in sorted(zero):
+        if start in covered:
+            continue
+        region, todo = {start}, [start]
+        while todo:  # the opening: the 0s joined to ``start`` and the cells around them
+            for n in around(todo.pop()):
+                if n in zero and n not in region:
+                    region.add(n)
+                    todo.append(n)
+        border = region | {n for cell in region for n in around(cell)}
+        covered |= border
+        if not region & opened:  # an open 0 has opened all of it
+            presses.append(start)
+    for r in range(rows):
+        for c in range(cols):
+            cell = (r, c)
+            if cell not in mine and cell not in covered and cell not in opened:
+                presses.append(cell)
+    return sorted(presses, key=lambda cell: (cell[0], cell[1] if cell[0] % 2 == 0 else -cell[1]))
+
+
+def play_floor(site: Site, games: int, rest_ms: int) -> FloorResult:
+    """Win ``games`` games of ``site`` as the oracle, through the real effector."""
+    result = FloorResult(site.name, rest_ms=rest_ms)
+    with (
+        SiteDesktop(site) as desktop,
+        local_service("effector", desktop.env()) as url,
+        EffectorClient(url) as effector,
+    ):
+        for number in range(games):
+            try:
+                if number:
+                    desktop.new_game()
+                _one_game(desktop, effector, result)
+            except (SiteError, CdpError) as error:  # CdpError: a dialog holds the page
+                result.problems.append(str(error))
+                if len(result.problems) > 2:
+                    break
+    return result
+
+
+def _one_game(desktop: SiteDesktop, effector: EffectorClient, result: FloorResult) -> None:
+    truth = desktop.truth()
+    bounds = _board_rect(truth)
+    middle = (truth.rows // 2, truth.cols // 2)
+    if truth.mines is not None and truth.mines.split("\n")[middle[0]][middle[1]] == "*":
+        result.skipped += 1  # a known mine under the first click: deal again
+        return
+    started = time.monotonic()
+    _press(effector, truth, [middle], bounds, result.rest_ms)
+    truth = _wait(desktop, lambda t: t.board != truth.board, "the first click to show")
+    if truth.status == "lost" or truth.mines is None:
+        result.skipped += 1
+        return
+    board = truth.board.split("\n")
+    opened = {(r, c) for r, line in enumerate(board) for c, ch in enumerate(line) if ch != "."}
+    presses = presses_to_win(truth.mines.split("\n"), opened)
+    _press(effector, truth, presses, bounds, result.rest_ms)
+    mines = truth.mines.split("\n")
+    safe_open = _wait(desktop, lambda t: t.status != "playing" or _all_safe_open(t, mines),
+                      "every safe cell to open")
+    flags: list[Cell] = []
+    if safe_open.status == "playing":  # a game won only once every mine carries a flag
+        flags = [(r, c) for r, line in enumerate(mines) for c, ch in enumerate(line)
+                 if ch == "*"]
+        _press(effector, truth, flags, bounds, result.rest_ms, button="right")
+    try:
+        won = _wait(desktop, lambda t: t.status != "playing", "the win to show")
+    except SiteError as error:
+        now = desktop.truth().board.split("\n")
+        shut = [p for p in presses if now[p[0]][p[1]] == "."]
+        left = [(r, c) for r, line in enumerate(now) for c, ch in enumerate(line)
+                if ch == "." and mines[r][c] != "*"]
+        raise SiteError(f"{error}: {len(shut)} of {len(presses)} pressed cells shut "
+                        f"{shut[:5]}, safe cells shut {left[:8]}") from None
+    if won.status != "won":
+        raise SiteError(f"{desktop.site.name}: the oracle's game ended {won.status}")
+    result.seconds.append(time.monotonic() - started)
+    result.presses.append(len(presses) + 1 + len(flags))
+
+
+def _all_safe_open(truth: Truth, mines: list[str]) -> bool:
+    return all(ch != "." or mines[r][c] == "*"
+               for r, line in enumerate(truth.board.split("\n")) for c, ch in enumerate(line))
+
+
+def _press(effector: EffectorClient, truth: Truth, cells: list[Cell], bounds: Rect,
+           rest_ms: int, *, button: Button = "left") -> None:
+    actions: list[Action] = []
+    for row, col in cells:
+        x, y = truth.centre(row, col)
+        if rest_ms:
+            actions += [MoveAction(x=x, y=y), PauseAction(ms=rest_ms)]
+        actions.append(ClickAction(x=x, y=y, button=button))
+    for start in range(0, len(actions), 900):
+        effector.actions(actions[start:start + 900], bounds=bounds)
+
+
+def _wait(desktop: SiteDesktop, done: Callable[[Truth], bool], what: str) -> Truth:
+    """The page's state once ``done``; an error once it has not changed for a while."""
+    board, changed = "", time.monotonic()
+    while time.monotonic() - changed < STALL_S:
+        truth = desktop.truth()
+        if done(truth):
+            return truth
+        if truth.board != board:
+            board, changed = truth.board, time.monotonic()
+        time.sleep(POLL_S)
+    raise SiteError(f"{desktop.site.name}: the board stood still for {STALL_S:.0f} s "
+                    f"waiting for {what} (presses dropped)")
+
+
+def _board_rect(truth: Truth) -> Rect:
+    xs = [x for x, _ in truth.centres]
+    ys = [y for _, y in truth.centres]
+    pitch_x = (max(xs) - min(xs)) / max(truth.cols - 1, 1)
+    pitch_y = (max(ys) - min(ys)) / max(truth.rows - 1, 1)
+    left, top = round(min(xs) - pitch_x / 2), round(min(ys) - pitch_y / 2)
+    return Rect(left=left, top=top, width=round(max(xs) + pitch_x / 2) - left + 1,
+                height=round(max(ys) + pitch_y / 2) - top + 1)
+
+
+def main() -> int:
+    """Play the sites as the oracle and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", type=Path, required=True, help="folder holding the sites")
+    parser.add_argument("--catalog", type=Path, default=CATALOG, help="site catalog (JSON)")
+    parser.add_argument("--sites", help="comma-separated site names (default: all)")
+    parser.add_argument("--games", type=int, default=10, help="games per site (default 10)")
+    args = parser.parse_args()
+    try:
+        catalog = load_catalog(args.root, args.catalog)
+    except SiteError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    names = args.sites.split(",") if args.sites else sorted(
+        name for name, site in catalog.items() if site.benchmark)
+    rows = []
+    for name in names:
+        if name not in catalog:
+            print(f"error: no site {name!r} in {args.catalog}", file=sys.stderr)
+            return 2
+        print(f"{name}: {args.games} oracle games...", file=sys.stderr)
+        row = play_floor(catalog[name], args.games, 0)
+        if row.problems and not row.seconds:
+            print(f"  {row.problems[0]}; again with a {REST_MS} ms rest", file=sys.stderr)
+            row = play_floor(catalog[name], args.games, REST_MS)
+        for problem in row.problems:
+            print(f"  {problem}", file=sys.stderr)
+        rows.append(row)
+    header = ("site", "won", "dealt again", "presses (median)", "rest",
+              "floor: median won game", "per press", "problems")
+    lines = []
+    for row in rows:
+        median = statistics.median(row.seconds) if row.seconds else None
+        per_press = (statistics.median(s / p for s, p in zip(row.seconds, row.presses, strict=True))
+                     if row.seconds else None)
+        lines.append((row.site, str(len(row.seconds)), str(row.skipped),
+                      str(statistics.median(row.presses)) if row.presses else "-",
+                      f"{row.rest_ms} ms", "-" if median is None else f"{median:.2f} s",
+                      "-" if per_press is None else f"{1000 * per_press:.1f} ms",
+                      str(len(row.problems))))
+    print_rows("the sites' own floor", header, lines, Console(width=140))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
