@@ -30,7 +30,8 @@ FLAG_SHAPE_SLACK = 0.15  # ... if it is shaped about as much like a flag as like
 RED_FLAG_INK = 0.5  # ... or red is most of it
 COLOUR_SHAPE_SLACK = 0.15  # how far the colour's digit may trail the best shape
 MIN_COLOUR_SHAPE = 0.45  # the least shape score of the digit the colour names
-MAX_DIGIT_OFF_CENTRE = 0.15  # a digit sits in the middle of its cell
+MAX_DIGIT_OFF_CENTRE = 0.25  # a digit sits about in the middle of its cell (a line box
+# rounded at a fractional device scale puts it up to a fifth of the cell off)
 ONE_INK = 0.7  # share of a digit's ink in its one colour (with the shades it blends into)
 INK_BLENDS = {ink.BLACK: (ink.GREY,), ink.RED: (ink.MAROON,), ink.BLUE: (ink.NAVY,),
               ink.NAVY: (ink.BLUE,), ink.MAROON: (ink.RED,), ink.GREY: (ink.BLACK,)}
