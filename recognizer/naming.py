@@ -93,6 +93,9 @@ def _name_raised(look: TileLook, shapes: ShapeScores, known_bevel: bool) -> Nami
     red = look.ink_of(ink.RED)
     if red >= FLAG_RED and (_flag_shaped(shapes) or red >= RED_FLAG_INK):
         return Naming("flag", "raised, red flag")
+    if look.ink_of(ink.RED, ink.MAROON) >= FLAG_RED and _clearly_flag(shapes):
+        # a flag scaled down blends its red into the darker shades around it
+        return Naming("flag", "raised, a flag shaped clearly, red blended to maroon")
     if _is_mine_like(look, shapes):
         return Naming("mine", "a dark round blob on a raised tile")
     if look.ink_of(ink.RED, ink.MAROON) >= FLAG_RED:

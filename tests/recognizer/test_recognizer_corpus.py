@@ -35,7 +35,7 @@ def test_the_corpus_holds_eight_third_party_sites_and_winemine_at_several_scales
     sites = {game.rpartition("-x")[0] for game in games}
     assert len(sites - {"winemine"}) >= 8
     assert "winemine" in sites
-    assert {game.rpartition("-x")[2] for game in games} >= {"1", "1.5"}
+    assert {game.rpartition("-x")[2] for game in games} >= {"1", "1.25", "1.5"}
     for state in ("fresh", "first", "mid", "lost", "won"):
         assert sum(shot.endswith(f"-{state}") for shot in shots) >= 8, state
 
