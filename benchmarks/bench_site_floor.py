@@ -24,14 +24,21 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.console import Console
 
 from coordinator import local_service, print_rows
 from coordinator.play import REST_MS
 from effector import Action, Button, ClickAction, EffectorClient, MoveAction, PauseAction, Rect
-from practice import CATALOG, CdpError, Site, SiteDesktop, SiteError, Truth, load_catalog
+from practice import (
+    CdpError,
+    Site,
+    SiteDesktop,
+    SiteError,
+    Truth,
+    add_site_arguments,
+    chosen_sites,
+)
 
 Cell = tuple[int, int]
 STALL_S = 4.0  # how long the page may stand still before the wait gives up
@@ -191,23 +198,15 @@ def _board_rect(truth: Truth) -> Rect:
 def main() -> int:
     """Play the sites as the oracle and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=Path, required=True, help="folder holding the sites")
-    parser.add_argument("--catalog", type=Path, default=CATALOG, help="site catalog (JSON)")
-    parser.add_argument("--sites", help="comma-separated site names (default: all)")
-    parser.add_argument("--games", type=int, default=10, help="games per site (default 10)")
+    add_site_arguments(parser, games=10)
     args = parser.parse_args()
     try:
-        catalog = load_catalog(args.root, args.catalog)
+        catalog, names = chosen_sites(args)
     except SiteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    names = args.sites.split(",") if args.sites else sorted(
-        name for name, site in catalog.items() if site.benchmark)
     rows = []
     for name in names:
-        if name not in catalog:
-            print(f"error: no site {name!r} in {args.catalog}", file=sys.stderr)
-            return 2
         print(f"{name}: {args.games} oracle games...", file=sys.stderr)
         row = play_floor(catalog[name], args.games, 0)
         if row.problems and not row.seconds:

@@ -40,7 +40,15 @@ from coordinator import (
     print_rows,
 )
 from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice import CATALOG, Site, SiteDesktop, SiteError, VirtualDisplay, Winemine, load_catalog
+from practice import (
+    Site,
+    SiteDesktop,
+    SiteError,
+    VirtualDisplay,
+    Winemine,
+    add_site_arguments,
+    chosen_sites,
+)
 
 
 class WatchedEffector(EffectorClient):
@@ -143,27 +151,19 @@ def _count(result: SiteResult, summary: RunSummary, player: Player,
 def main() -> int:
     """Play the sites and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=Path, required=True, help="folder holding the sites")
-    parser.add_argument("--catalog", type=Path, default=CATALOG, help="site catalog (JSON)")
-    parser.add_argument("--sites", help="comma-separated site names (default: all)")
-    parser.add_argument("--games", type=int, default=20, help="games per site (default 20)")
+    add_site_arguments(parser, games=20)
     parser.add_argument("--scale", type=float, default=1.0, help="device scale factor")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON lines")
     parser.add_argument("--debug", type=Path, metavar="DIR",
                         help="save the last screenshot of a run that stopped in DIR")
     args = parser.parse_args()
     try:
-        catalog = load_catalog(args.root, args.catalog)
+        catalog, names = chosen_sites(args, others=["winemine"])
     except SiteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    names = args.sites.split(",") if args.sites else [
-        *sorted(name for name, site in catalog.items() if site.benchmark), "winemine"]
     rows = []
     for name in names:
-        if name != "winemine" and name not in catalog:
-            print(f"error: no site {name!r} in {args.catalog}", file=sys.stderr)
-            return 2
         print(f"{name}: playing {args.games} games...", file=sys.stderr)
         try:
             row = (play_winemine(args.games, args.debug) if name == "winemine" else

@@ -23,7 +23,16 @@ if TYPE_CHECKING:
     from practice.processes import start_group, stop_group
     from practice.screenshot import grab, save_png
     from practice.simulated_screen import SimulatedScreen
-    from practice.sites import CATALOG, Site, SiteDesktop, SiteError, Truth, load_catalog
+    from practice.sites import (
+        CATALOG,
+        Site,
+        SiteDesktop,
+        SiteError,
+        Truth,
+        add_site_arguments,
+        chosen_sites,
+        load_catalog,
+    )
     from practice.winemine import OracleError, Winemine
 
 __all__ = [
@@ -42,6 +51,8 @@ __all__ = [
     "VirtualDesktop",
     "VirtualDisplay",
     "Winemine",
+    "add_site_arguments",
+    "chosen_sites",
     "grab",
     "load_catalog",
     "save_png",
@@ -69,6 +80,8 @@ _HOME_OF = {
     "SiteError": "practice.sites",
     "Truth": "practice.sites",
     "load_catalog": "practice.sites",
+    "add_site_arguments": "practice.sites",
+    "chosen_sites": "practice.sites",
     "OracleError": "practice.winemine",
     "Winemine": "practice.winemine",
 }

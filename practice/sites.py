@@ -16,8 +16,10 @@ when asked to (``answer_dialogs``): a bot answers them itself, with Enter.
 
 from __future__ import annotations
 
+import argparse
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -179,3 +181,26 @@ class SiteDesktop(BrowserDesktop):
                                    else script)
         except Exception as error:  # the page's own errors, reported by CDP
             raise SiteError(f"{self.site.name}: {what} failed: {error}") from error
+
+
+def add_site_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options every site benchmark takes: where the sites are, which, how many games."""
+    parser.add_argument("--root", type=Path, required=True, help="folder holding the sites")
+    parser.add_argument("--catalog", type=Path, default=CATALOG, help="site catalog (JSON)")
+    parser.add_argument("--sites", help="comma-separated site names (default: all)")
+    parser.add_argument("--games", type=int, default=games,
+                        help=f"games per site (default {games})")
+
+
+def chosen_sites(args: argparse.Namespace, others: Sequence[str] = ()) -> tuple[
+        dict[str, Site], list[str]]:
+    """The catalog and the site names ``--sites`` chose (by default every benchmarked site,
+    then ``others``: names the caller plays without the catalog); a SiteError names an
+    unknown one."""
+    catalog = load_catalog(args.root, args.catalog)
+    names = args.sites.split(",") if args.sites else [
+        *sorted(name for name, site in catalog.items() if site.benchmark), *others]
+    for name in names:
+        if name not in catalog and name not in others:
+            raise SiteError(f"no site {name!r} in {args.catalog}")
+    return catalog, names
