@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from coordinator import local_service, print_rows
-from coordinator.play import REST_MS
+from coordinator import REST_MS, local_service, print_rows
 from effector import Action, Button, ClickAction, EffectorClient, MoveAction, PauseAction, Rect
 from practice import (
     CdpError,

@@ -32,7 +32,14 @@ if TYPE_CHECKING:
         RemoteDecider,
     )
     from coordinator.local_services import local_service
-    from coordinator.play import GameResult, Player, PlayError, PlayOptions, RunSummary
+    from coordinator.play import (
+        REST_MS,
+        GameResult,
+        Player,
+        PlayError,
+        PlayOptions,
+        RunSummary,
+    )
     from coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
     from coordinator.recording import RecordingError
     from coordinator.simulate import Config, SimulationError, play_game, play_games
@@ -41,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLOCK_SEEDED_PAUSE_S",
+    "REST_MS",
     "AnalyzerRejectedError",
     "AnalyzerUnavailableError",
     "Config",
@@ -81,6 +89,7 @@ _HOME_OF = {
     "PlayOptions": "coordinator.play",
     "Player": "coordinator.play",
     "RunSummary": "coordinator.play",
+    "REST_MS": "coordinator.play",
     "CLOCK_SEEDED_PAUSE_S": "coordinator.play_cli",
     "RecordingError": "coordinator.recording",
     "Config": "coordinator.simulate",
