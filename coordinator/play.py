@@ -240,7 +240,8 @@ class Player:
             "analyze": (analyzed - decide_started) * 1000,
             "screenshot_to_clicks": (clicked_at - sight.captured_at) * 1000,
         }
-        after = self.watcher.settle(sight.board, targets, flags)
+        after = self.watcher.settle(sight.board, targets, flags,
+                                    proven_safe=bool(decision.safe))
         return Turn(decision, targets, flags, after, clicked_at, timings)
 
     def _decide(self, board: Board, mines: int) -> Decision:

@@ -130,7 +130,8 @@ class BoardWatcher:
         self.last_image = image
         return self.last_recognition, image, requested_at
 
-    def look_until_readable(self, deadline: float, previous: Board | None = None) -> Sight:
+    def look_until_readable(self, deadline: float, previous: Board | None = None,
+                            pressed_safe: Collection[Cell] = ()) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed.
@@ -138,7 +139,8 @@ class BoardWatcher:
         pointer resting on what it covers, or with a click on its OK) or a tooltip (the
         pointer is moved to a cell far from them); these are tried in turn. A game over
         is taken with a few cells covered: lost when a mine shows, won when the covered
-        cells were open on the ``previous`` board and the closed ones left are the mines.
+        cells were open on the ``previous`` board (or just pressed, proven safe:
+        ``pressed_safe``) and the closed ones left are the mines.
         """
         started = time.monotonic()
         remedies_done = 0
@@ -157,8 +159,8 @@ class BoardWatcher:
                 # a mine went off: the game is over whatever covers a few cells (a "game
                 # over" drawn over the board); nothing on it will be clicked again
                 return Sight(lost, "lost", recognition, image, requested_at)
-            won = (won_under_cover(recognition, previous, self.mine_total(previous))
-                   if previous is not None else None)
+            won = (won_under_cover(recognition, previous, self.mine_total(previous),
+                                   pressed_safe) if previous is not None else None)
             if won is not None:
                 # a message drawn over an open part of the board after the last safe cell
                 return Sight(won, "won", recognition, image, requested_at)
@@ -252,8 +254,13 @@ class BoardWatcher:
         clicked: Collection[Cell],
         flag_toggled: Collection[Cell] = (),
         timeout_s: float = 3.0,
+        *,
+        proven_safe: bool = False,
     ) -> Sight:
         """The board after clicks, checked to be able to follow ``previous``.
+
+        ``proven_safe`` says the clicked cells were proven safe (no guess among them):
+        one of them under a message drawn over a won game does not hide its end.
 
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
@@ -263,7 +270,8 @@ class BoardWatcher:
         deadline = time.monotonic() + timeout_s
         last: Sight | None = None
         while True:
-            sight = self.look_until_readable(deadline, previous)
+            sight = self.look_until_readable(
+                deadline, previous, clicked if proven_safe else ())
             faulty = impossible_changes(
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",
                 hidden=sight.recognition.unreadable,
@@ -346,20 +354,29 @@ def is_new_game(sight: Sight, ended: Board) -> bool:
 
 
 def won_under_cover(recognition: Recognition, previous: Board,
-                    total_mines: int | None) -> Board | None:
+                    total_mines: int | None, pressed_safe: Collection[Cell] = ()) -> Board | None:
     """The board of a won game some cells of which are covered (a message drawn over
     it), or None if it is not one: each covered cell was open on ``previous`` (an open
-    cell never closes), the cells open on ``previous`` read the same, no mine shows, and
-    the closed cells number the game's mines."""
+    cell never closes) or was just pressed, proven safe (``pressed_safe``: it is open
+    now, or about to be), the cells open on ``previous`` read the same, no mine shows, and
+    the closed cells but those pressed number the game's mines. A pressed cell stays
+    unopened on the board returned: what it shows was not seen."""
     if (total_mines is None or recognition.codes is None
             or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
         return None
     codes = recognition.codes.copy()
+    pressed = set(pressed_safe)
+    hidden_safe = 0
     for cell in recognition.unreadable:
-        if previous[cell] < 0:
+        if previous[cell] >= 0:
+            codes[cell] = previous[cell]
+        elif cell in pressed:
+            codes[cell] = UNOPENED
+            hidden_safe += 1
+        else:
             return None
-        codes[cell] = previous[cell]
-    if int(np.count_nonzero(codes < 0)) != total_mines or bool(np.any(codes == MINE)):
+    closed = int(np.count_nonzero(codes < 0)) - hidden_safe
+    if closed != total_mines or bool(np.any(codes == MINE)):
         return None
     board = Board(codes)
     return None if impossible_changes(previous, board, ended=True) else board

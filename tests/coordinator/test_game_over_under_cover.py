@@ -32,6 +32,36 @@ def test_a_covered_cell_that_was_closed_leaves_the_game_undecided() -> None:
     assert won_under_cover(recognition, Board(cells), EXPERT_MINES) is None
 
 
+def test_a_covered_cell_just_pressed_as_proven_safe_does_not_hide_the_win() -> None:
+    shot = load_shot("covered/pentiumluls-canvas-x1-won")
+    recognition = recognize(shot.image)
+    pressed = recognition.unreadable[0]
+    cells = shot.board.cells.copy()
+    cells[pressed] = UNOPENED  # the last safe cell, pressed, then covered by the message
+    board = won_under_cover(recognition, Board(cells), EXPERT_MINES, pressed_safe=[pressed])
+    assert board is not None
+    assert board[pressed] == UNOPENED  # what it shows was not seen: it is not made up
+    others = [cell for cell in recognition.unreadable if cell != pressed]
+    assert all(board[cell] == shot.board[cell] for cell in others)
+
+
+def test_a_pressed_cell_is_no_win_while_another_safe_cell_is_closed() -> None:
+    shot = load_shot("covered/pentiumluls-canvas-x1-won")
+    recognition = recognize(shot.image)
+    pressed = recognition.unreadable[0]
+    cells = shot.board.cells.copy()
+    cells[pressed] = UNOPENED
+    readable_open = [cell for cell in zip(*np.nonzero(cells >= 0), strict=True)
+                     if cell not in recognition.unreadable]
+    still_closed = tuple(int(v) for v in readable_open[0])
+    cells[still_closed] = UNOPENED
+    assert recognition.codes is not None
+    codes = recognition.codes.copy()
+    codes[still_closed] = UNOPENED  # the screen shows it closed too
+    reading = replace(recognition, codes=codes)
+    assert won_under_cover(reading, Board(cells), EXPERT_MINES, pressed_safe=[pressed]) is None
+
+
 def test_the_wrong_mine_count_leaves_the_game_undecided() -> None:
     shot = load_shot("covered/pentiumluls-canvas-x1-won")
     recognition = recognize(shot.image)
