@@ -35,9 +35,10 @@ def board_goes_on(image: Image, geometry: BoardGeometry) -> str | None:
              ("bottom", gray.T, _transposed(geometry), False))
     for side, picture, lattice, before in sides:
         strip = _strip_width(picture, lattice, before)
-        if _continues(picture, lattice, before, strip):
+        cell = int(np.median(np.diff(np.round(lattice.xs))))
+        if _continues(picture, lattice, before, min(strip, cell)):
             part = "column" if side in ("left", "right") else "row"
-            if strip <= round(lattice.pitch_x):
+            if strip <= cell:
                 return f"the board runs off the {side} edge of the screenshot"
             return f"cells like the board's lie beyond its {side} {part}"
     return None
@@ -48,11 +49,11 @@ def _strip_width(gray: Image, geometry: BoardGeometry, before: bool) -> int:
     return round(geometry.xs[0]) if before else gray.shape[1] - round(geometry.xs[-1])
 
 
-def _continues(gray: Image, geometry: BoardGeometry, before: bool, strip: int) -> bool:
-    """Whether the strip (up to a cell wide) beside the board's first (``before``) or last
-    column looks, row by row, like the same part of a cell of that row, and not plain."""
+def _continues(gray: Image, geometry: BoardGeometry, before: bool, width: int) -> bool:
+    """Whether the strip ``width`` px wide (up to a cell) beside the board's first
+    (``before``) or last column looks, row by row, like the same part of a cell of that
+    row, and not plain."""
     xs, ys = np.round(geometry.xs).astype(int), np.round(geometry.ys).astype(int)
-    width = min(strip, int(np.median(np.diff(xs))))
     if width < MIN_STRIP:
         return False
     matching = 0
