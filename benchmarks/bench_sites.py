@@ -76,6 +76,7 @@ class SiteResult:
     won_seconds: list[float] = field(default_factory=list)
     outside_clicks: int = 0
     new_game_clicks: int = 0
+    recounted: int = 0  # games played on with a mine count other than the one assumed
 
     @property
     def unreadable_stops(self) -> int:
@@ -87,7 +88,8 @@ class SiteResult:
         return {"site": self.site, "games": self.games, "wins": self.wins,
                 "errors": len(self.errors), "unreadable_stops": self.unreadable_stops,
                 "median_won_s": None if median is None else round(median, 2),
-                "outside_clicks": self.outside_clicks, "first_error": (
+                "outside_clicks": self.outside_clicks, "recounted_games": self.recounted,
+                "first_error": (
                     self.errors[0] if self.errors else None)}
 
 
@@ -138,6 +140,7 @@ def _count(result: SiteResult, summary: RunSummary, player: Player,
     result.wins = summary.wins
     result.errors = list(summary.errors)
     result.won_seconds = [game.seconds for game in summary.results if game.result == "won"]
+    result.recounted = sum(bool(game.notes) for game in summary.results)
     board = player.watcher.board_rect if player.watcher.geometry is not None else None
     for x, y, bounds in effector.clicks:
         if board is not None and board.contains_point(x, y):

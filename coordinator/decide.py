@@ -16,6 +16,7 @@ from analyzer import Board, Cell, Move, format_board
 from serving import SweeperError
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
+MINE_COUNT_SLACK = 2  # how far from the count it shows a game may place its mines
 
 
 class AnalyzerRejectedError(SweeperError, RuntimeError):
@@ -97,3 +98,26 @@ class RemoteDecider:
 
     def close(self) -> None:
         self._client.close()
+
+
+def decide_with_count_slack(decider: Decider, board: Board, total_mines: int,
+                            rules: str) -> tuple[Decision, int]:
+    """Decide on ``board`` holding ``total_mines``; when no placement fits that count but
+    one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
+    fewer or more than it says), decide with the nearest such count.
+
+    Return the decision and the count it rests on. A board no count near it fits (a
+    number at odds with its neighbours) is rejected as it was.
+    """
+    try:
+        return decider.decide(board, total_mines, rules), total_mines
+    except AnalyzerRejectedError as rejection:
+        for offset in range(1, MINE_COUNT_SLACK + 1):
+            for count in (total_mines - offset, total_mines + offset):
+                if count < 0:
+                    continue
+                try:
+                    return decider.decide(board, count, rules), count
+                except AnalyzerRejectedError:
+                    continue
+        raise rejection

@@ -66,16 +66,20 @@ class GameResult:
     steps: int
     guesses: int
     loop_ms: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the game did out of the ordinary
 
     def summary(self) -> dict[str, object]:
         """The game's summary as recorded in ``game.json``."""
-        return {
+        summary: dict[str, object] = {
             "result": self.result,
             "seconds": round(self.seconds, 3),
             "clicks": self.clicks,
             "steps": self.steps,
             "guesses": self.guesses,
         }
+        if self.notes:
+            summary["notes"] = self.notes
+        return summary
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,7 @@ class Player:
         self.on_sight = on_sight
         self.watcher = BoardWatcher(screen, options.skins, options.area, options.mines)
         self._mines = 0  # the current game's mine count
+        self._result = GameResult("playing", 0.0, 0, 0, 0)  # the current game's, so far
         self._rest_ms = 0  # how long the pointer rests on a cell before pressing
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:
@@ -194,8 +199,9 @@ class Player:
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
         """Play from ``sight`` until the game is won or lost."""
         game = self.recorder.new_game() if self.recorder else None
+        self.watcher.recount(None)
         self._mines = self._total_mines(sight.board)
-        result = GameResult("playing", 0.0, 0, 0, 0)
+        result = self._result = GameResult("playing", 0.0, 0, 0, 0)
         first_click_at: float | None = None
         idle = missed = 0  # turns in a row that changed nothing / left a clicked cell shut
         self.on_sight(sight)
@@ -245,12 +251,22 @@ class Player:
         return Turn(decision, targets, flags, after, clicked_at, timings)
 
     def _decide(self, board: Board, mines: int) -> Decision:
-        from coordinator.decide import AnalyzerRejectedError
+        """The analyzer's decision; a game found to hold a mine more or fewer than its
+        count is played on with the count its board fits (and a note says so)."""
+        from coordinator.decide import AnalyzerRejectedError, decide_with_count_slack
 
         try:
-            return self.decider.decide(board, mines, self.options.rules)
+            decision, fitted = decide_with_count_slack(self.decider, board, mines,
+                                                       self.options.rules)
         except AnalyzerRejectedError as error:
             raise PlayError(f"the analyzer rejected the board as read: {error}") from error
+        if fitted != mines:
+            self._mines = fitted
+            self.watcher.recount(fitted)
+            self._result.notes.append(
+                f"no mine placement fits the count of {mines} mines, one of {fitted} does: "
+                f"played on with {fitted}")
+        return decision
 
     def _targets(self, board: Board, decision: Decision) -> tuple[list[Cell], list[Cell]]:
         """Cells to open (all proven safe, but for those a 0's cascade opens; else the

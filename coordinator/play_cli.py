@@ -326,6 +326,9 @@ def _report(summary: RunSummary, args: argparse.Namespace) -> None:
             ("errors", str(data["errors"])),
         ],
     )
+    for number, game in enumerate(summary.results, start=1):
+        for note in game.notes:
+            print(f"game {number}: {note}", file=sys.stderr)
     for error in summary.errors:
         print(f"stopped: {error}", file=sys.stderr)
     if args.record:

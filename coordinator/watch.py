@@ -64,6 +64,7 @@ class BoardWatcher:
         self.skin_names = skins
         self.area = area  # where on the screen to look for the board (default: everywhere)
         self.mines = mines  # the game's mine count, if not a standard board's
+        self.found_mines: int | None = None  # the count this game was found to hold instead
         self.screen_info: ScreenInfo | None = None  # asked for when the board is first located
         self.region: Rect | None = None
         self.geometry: BoardGeometry | None = None  # in the coordinates of region's image
@@ -82,8 +83,18 @@ class BoardWatcher:
         return Rect(left=left + x, top=top + y, width=width, height=height)
 
     def mine_total(self, board: Board) -> int | None:
-        """The game's mine count: the one given, or the standard one for the board's size."""
+        """The game's mine count: the one it was found to hold, the one given, or the
+        standard one for the board's size."""
+        if self.found_mines is not None:
+            return self.found_mines
         return mine_count(board.height, board.width, self.mines)
+
+    def recount(self, found_mines: int | None) -> None:
+        """Take ``found_mines`` as this game's count (None: back to the usual one), for
+        telling a won board too."""
+        self.found_mines = found_mines
+        if self.reader is not None:
+            self.reader.total_mines = self.mines if found_mines is None else found_mines
 
     def locate(self, timeout_s: float = 5.0) -> Sight:
         """Find the board anywhere on the screen and read it, looking again until found.

@@ -8,7 +8,13 @@ from collections.abc import Iterator
 import pytest
 
 from analyzer import parse_board
-from coordinator.decide import AnalyzerRejectedError, LocalDecider, RemoteDecider
+from coordinator.decide import (
+    MINE_COUNT_SLACK,
+    AnalyzerRejectedError,
+    LocalDecider,
+    RemoteDecider,
+    decide_with_count_slack,
+)
 from coordinator.local_services import free_loopback_port, local_service
 
 BOARD = parse_board("1...\n....\n....\n")  # nothing is certain: a guess
@@ -39,3 +45,23 @@ def test_an_unreachable_analyzer_is_a_connection_error() -> None:
     url = f"http://127.0.0.1:{free_loopback_port()}"
     with pytest.raises(ConnectionError, match="analyzer at"):
         RemoteDecider(url, timeout_s=1).decide(BOARD, 3, "safe")
+
+
+def test_a_board_holding_a_mine_fewer_than_its_count_is_decided_with_the_count_it_fits(
+) -> None:
+    # the numbers place 2 mines and clear the other closed cells: 2 mines, not 3
+    board = parse_board("1..1\n1221\n0000\n00..\n")
+    with pytest.raises(AnalyzerRejectedError, match="total mine count"):
+        LocalDecider().decide(board, 3, "safe")
+    decision, count = decide_with_count_slack(LocalDecider(), board, 3, "safe")
+    assert count == 2
+    assert decision.mines == [(0, 1), (0, 2)] and decision.safe == [(3, 2), (3, 3)]
+
+
+def test_a_board_no_nearby_count_fits_is_still_rejected() -> None:
+    far = parse_board("1..1\n1221\n0000\n00..\n")  # holds 2 mines, not 2 + 3
+    with pytest.raises(AnalyzerRejectedError):
+        decide_with_count_slack(LocalDecider(), far, 2 + MINE_COUNT_SLACK + 1, "safe")
+    at_odds = parse_board("3.\n.0\n")  # a 3 with two closed neighbours fits no count
+    with pytest.raises(AnalyzerRejectedError, match="row 0, column 0"):
+        decide_with_count_slack(LocalDecider(), at_odds, 1, "safe")

@@ -235,3 +235,16 @@ def test_a_batch_outside_the_board_is_refused_by_the_screen() -> None:
     with pytest.raises(EffectorError, match="422"):
         screen.actions([ClickAction(x=1, y=1)], bounds=screen.board_rect)
     assert screen.clicks == []
+
+
+def test_a_game_holding_a_mine_fewer_than_its_count_is_played_to_its_end() -> None:
+    width, height, mines = INTERMEDIATE
+    seeds = itertools.count(3)
+    screen = SimulatedScreen(width, height, mines - 1, "safe", seeds=lambda: next(seeds))
+    player = Player(screen, LocalDecider(), PlayOptions(games=6, mines=mines))
+    summary = player.play()
+    assert summary.errors == []
+    assert [game.result in ("won", "lost") for game in summary.results] == [True] * 6
+    notes = [note for game in summary.results for note in game.notes]
+    assert notes and all(f"played on with {mines - 1}" in note for note in notes)
+    assert summary.wins >= 1
