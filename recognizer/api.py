@@ -11,11 +11,12 @@ next screenshots of the same game in a few milliseconds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 
 from recognizer.edges import board_goes_on
 from recognizer.geometry import BoardGeometry
-from recognizer.image_io import ImageSource, load_image
+from recognizer.image_io import Image, ImageSource, load_image
 from recognizer.locate import locate_boards
 from recognizer.reader import BoardReader
 from recognizer.recognition import Recognition, nothing_found
@@ -23,6 +24,7 @@ from recognizer.skins import Skin, available_skins, load_skin
 
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first
+MAX_PHASE_SHIFT = 3  # px the likeliest lattice is moved each way when its cells do not read
 
 
 def recognize(
@@ -46,25 +48,53 @@ def locate_and_read(
     board was found)."""
     picture = load_image(image)
     priors = [load_skin(name) for name in (skins if skins else available_skins())]
-    best: tuple[Recognition, BoardReader] | None = None
-    for geometry in locate_boards(picture)[:MAX_CANDIDATES]:
-        reader = BoardReader(priors, total_mines, adopt_all=bool(skins))
-        placed = geometry.with_origin(*origin)
-        result = reader.read(picture, placed)
-        readable = 1 - len(result.unreadable) / (placed.rows * placed.cols)
-        if readable >= MIN_READABLE_SHARE:
-            goes_on = board_goes_on(picture, geometry)
-            if goes_on is not None:
-                return nothing_found(
-                    f"{goes_on}, so not all of it could be placed: make the whole game "
-                    "window show, with some space around it"), None
-            return result, reader
-        if best is None or len(result.unreadable) < len(best[0].unreadable):
-            best = result, reader
-    if best is None:
+    new_reader = partial(BoardReader, priors, total_mines, adopt_all=bool(skins))
+    lattices = [lattice.with_origin(*origin)
+                for lattice in locate_boards(picture)[:MAX_CANDIDATES]]
+    if not lattices:
         return nothing_found("no Minesweeper board found"), None
-    return nothing_found(
-        "no Minesweeper board found (the likeliest grid is mostly unreadable)"), None
+    found = _first_read(picture, lattices, new_reader, whole=False)
+    if found is None or found[0].unreadable:
+        found = _first_read(picture, _moved(lattices[0]), new_reader, whole=True) or found
+    if found is None:
+        return nothing_found(
+            "no Minesweeper board found (the likeliest grid is mostly unreadable)"), None
+    result, reader = found
+    assert result.geometry is not None
+    goes_on = board_goes_on(picture, result.geometry)
+    if goes_on is not None:
+        return nothing_found(
+            f"{goes_on}, so not all of it could be placed: make the whole game "
+            "window show, with some space around it"), None
+    return result, reader
+
+
+def _first_read(picture: Image, lattices: Iterable[BoardGeometry],
+                new_reader: Callable[[], BoardReader], whole: bool,
+                ) -> tuple[Recognition, BoardReader] | None:
+    """The first of ``lattices`` whose cells read (all of them if ``whole``, else most),
+    with the reader that read them."""
+    for geometry in lattices:
+        reader = new_reader()
+        result = reader.read(picture, geometry)
+        unreadable = len(result.unreadable) / (geometry.rows * geometry.cols)
+        if unreadable == 0 or (not whole and unreadable <= 1 - MIN_READABLE_SHARE):
+            return result, reader
+    return None
+
+
+def _moved(lattice: BoardGeometry) -> Iterator[BoardGeometry]:
+    """``lattice`` moved by a few pixels each way, the smallest moves first.
+
+    Where each tile sits inside a frame of its own (a button round a tile picture), the
+    strongest steps of brightness may lie inside the tiles rather than between them: a
+    lattice on them cuts every cell across two tiles, and the cells at the board's edges
+    come out unlike the rest. Moved onto the tiles, the same lattice reads.
+    """
+    for step in range(1, MAX_PHASE_SHIFT + 1):
+        for dx, dy in ((step, step), (-step, -step), (step, -step), (-step, step),
+                       (step, 0), (-step, 0), (0, step), (0, -step)):
+            yield lattice.shifted(dx, dy)
 
 
 def read_board(image: ImageSource, geometry: BoardGeometry, skin: Skin | str) -> Recognition:
