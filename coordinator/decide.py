@@ -13,10 +13,10 @@ from typing import Any, Protocol
 import httpx
 
 from analyzer import Board, Cell, Move, format_board
+from coordinator.consistency import MINE_COUNT_SLACK
 from serving import SweeperError
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
-MINE_COUNT_SLACK = 2  # how far from the count it shows a game may place its mines
 
 
 class AnalyzerRejectedError(SweeperError, RuntimeError):

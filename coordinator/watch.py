@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer import FLAG, MINE, UNOPENED, Board, Cell, GameStatus, mine_count
-from coordinator.consistency import impossible_changes
+from coordinator.consistency import impossible_changes, too_few_closed
 from coordinator.screen import Screen
 from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
 from recognizer import (
@@ -160,8 +160,10 @@ class BoardWatcher:
             if recognition.unreadable:
                 # a covered board gets the time to answer a dialog or two
                 deadline = max(deadline, started + COVERED_PATIENCE_S)
+            implausible = None if recognition.board is None else too_few_closed(
+                recognition.board, self.mine_total(recognition.board))
             if recognition.board is not None and recognition.status != "unknown" and (
-                    not recognition.learned):
+                    not recognition.learned and implausible is None):
                 return Sight(
                     recognition.board, recognition.status, recognition, image, requested_at
                 )
@@ -176,7 +178,8 @@ class BoardWatcher:
                 # a message drawn over an open part of the board after the last safe cell
                 return Sight(won, "won", recognition, image, requested_at)
             if time.monotonic() >= deadline:
-                problem = recognition.message or "the game's status (face) could not be read"
+                problem = (implausible or recognition.message
+                           or "the game's status (face) could not be read")
                 raise WatchError(f"the board stayed unreadable: {problem}")
             if recognition.unreadable and (
                     time.monotonic() - started >= REMEDY_AFTER_S * (remedies_done + 1)):

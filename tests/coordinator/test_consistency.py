@@ -1,7 +1,12 @@
 """A board that could not follow the previous one is caught, cell by cell."""
 
 from analyzer import parse_board
-from coordinator.consistency import impossible_changes, newly_opened
+from coordinator.consistency import (
+    MINE_COUNT_SLACK,
+    impossible_changes,
+    newly_opened,
+    too_few_closed,
+)
 
 BEFORE = parse_board("..1\n.F1\n111\n")
 
@@ -38,3 +43,12 @@ def test_hidden_cells_are_not_checked() -> None:
     assert len(impossible_changes(BEFORE, after, ended=True)) == 5
     hidden = [(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)]
     assert impossible_changes(BEFORE, after, ended=True, hidden=hidden) == []
+
+
+def test_a_board_with_fewer_closed_cells_than_mines_is_no_board_of_the_game() -> None:
+    blank = parse_board("000\n000\n000\n")  # a window whose tiles are not drawn yet
+    assert too_few_closed(blank, 3) is not None and "0 closed" in str(too_few_closed(blank, 3))
+    assert too_few_closed(BEFORE, 2) is None  # two unopened, one flag
+    assert too_few_closed(parse_board("*1\n11\n"), 1) is None  # a mine shown counts
+    assert too_few_closed(parse_board("11\n11\n"), MINE_COUNT_SLACK) is None  # laid amiss
+    assert too_few_closed(blank, None) is None  # the count unknown: nothing to check

@@ -143,6 +143,30 @@ def test_a_board_that_contradicts_the_last_one_is_refused() -> None:
     assert summary.results == []
 
 
+class Blanked(SimulatedScreen):
+    """Shows every cell as an opened 0 once ``blank`` is set: a window whose tiles are not
+    drawn (yet)."""
+
+    blank = False
+
+    def shown_board(self) -> Board:
+        board = self.game.board
+        return Board(np.zeros_like(board.cells)) if self.blank else board
+
+
+def test_a_board_of_fewer_closed_cells_than_mines_is_never_acted_on() -> None:
+    screen = Blanked(*INTERMEDIATE, "safe", seeds=itertools.count(1).__next__)
+
+    def blank() -> None:
+        screen.blank = True
+
+    screen.on_actions = Batches(1, blank)  # the first press shows a blank board
+    summary = _player(screen).play()
+    assert len(summary.errors) == 1
+    assert "fewer than the 40 mines" in summary.errors[0]
+    assert len(screen.clicks) == 1  # the first press, and nothing on the blank board
+
+
 def test_ctrl_c_ends_the_run_with_a_message() -> None:
     screen = _screen()
 
