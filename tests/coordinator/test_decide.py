@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from analyzer import parse_board
+from coordinator.consistency import MINE_COUNT_SLACK
 from coordinator.decide import (
-    MINE_COUNT_SLACK,
     AnalyzerRejectedError,
     LocalDecider,
     RemoteDecider,
