@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from recognizer.edges import board_goes_on
+from recognizer.edges import board_goes_on, tiles_beyond
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, ImageSource, load_image
 from recognizer.locate import locate_boards
@@ -66,6 +66,11 @@ def locate_and_read(
         return nothing_found(
             f"{goes_on}, so not all of it could be placed: make the whole game "
             "window show, with some space around it"), None
+    beyond = tiles_beyond(picture, result.geometry, reader.skin)
+    if beyond is not None:
+        return nothing_found(
+            f"{beyond}, so its grid could be placed on part of it only (its opened "
+            "cells draw no lines): start on a fresh board"), None
     return result, reader
 
 

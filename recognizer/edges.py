@@ -17,12 +17,19 @@ import numpy as np
 
 from recognizer.geometry import BoardGeometry
 from recognizer.image_io import Image, as_image
+from recognizer.learned import KIND_INDEX, LearnedSkin, features
+from recognizer.sampling import cut_cells
 
 MIN_STRIP = 2  # px: a narrower strip shows too little of a cell to tell
 SAME_LEVELS = 12.0  # mean grey-level difference within which a strip matches a cell part
 SAME_LINE_LEVELS = 32.0  # ... and the most any one line of pixels across it may differ
 MATCHING_SHARE = 0.8  # of the rows (columns) along the strip, the share that must match
 MIN_CONTRAST = 10.0  # grey-level spread a strip needs to tell a cell from a plain background
+MIN_TILES_BEYOND = 2  # marked tiles of the board's own skin beside it that say it goes on
+# tiles no frame or background looks like: numbers, flags, mines (a plain unopened tile
+# may look like a frame's line on a plain background, an opened 0 like a margin)
+MARKED_KINDS = [KIND_INDEX[kind] for kind in ("1", "2", "3", "4", "5", "6", "7", "8",
+                                               "flag", "mine")]
 
 
 def board_goes_on(image: Image, geometry: BoardGeometry) -> str | None:
@@ -42,6 +49,34 @@ def board_goes_on(image: Image, geometry: BoardGeometry) -> str | None:
                 return f"the board runs off the {side} edge of the screenshot"
             return f"cells like the board's lie beyond its {side} {part}"
     return None
+
+
+def tiles_beyond(image: Image, geometry: BoardGeometry, skin: LearnedSkin) -> str | None:
+    """Why the board must go on beyond ``geometry``: a row or column of cells beside one
+    of its sides with numbers, flags or mines of the board's own ``skin`` in it (a game
+    whose opened cells draw no lines leaves its lattice short where a column is mostly
+    open), or None."""
+    height, width = image.shape[:2]
+    for side, strip in _neighbouring_strips(geometry):
+        x, y, strip_width, strip_height = strip.rect
+        if x < 0 or y < 0 or x + strip_width > width or y + strip_height > height:
+            continue  # the screenshot's edge: board_goes_on looks there
+        matches = skin.match(features(cut_cells(image, strip)))
+        marked = np.isin(matches.kinds, MARKED_KINDS) & matches.confident
+        if int(marked.sum()) >= MIN_TILES_BEYOND:
+            part = "column" if side in ("left", "right") else "row"
+            return f"cells like the board's lie beyond its {side} {part}"
+    return None
+
+
+def _neighbouring_strips(geometry: BoardGeometry) -> list[tuple[str, BoardGeometry]]:
+    """The row or column of cells one pitch beyond each side of ``geometry``."""
+    xs, ys = geometry.xs, geometry.ys
+    dx, dy = geometry.pitch_x, geometry.pitch_y
+    return [("left", BoardGeometry((xs[0] - dx, xs[0]), ys, geometry.origin)),
+            ("right", BoardGeometry((xs[-1], xs[-1] + dx), ys, geometry.origin)),
+            ("top", BoardGeometry(xs, (ys[0] - dy, ys[0]), geometry.origin)),
+            ("bottom", BoardGeometry(xs, (ys[-1], ys[-1] + dy), geometry.origin))]
 
 
 def _strip_width(gray: Image, geometry: BoardGeometry, before: bool) -> int:

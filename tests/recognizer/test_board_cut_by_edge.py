@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from recognizer.api import recognize
-from recognizer.edges import board_goes_on
+from recognizer.api import locate_and_read, recognize
+from recognizer.edges import board_goes_on, tiles_beyond
 from recognizer.locate import locate_boards
 from tests.recognizer.recognizer_corpus import load_shot
 
@@ -56,3 +56,21 @@ def test_a_board_with_its_frame_beside_it_goes_on_nowhere(name):
     shot = load_shot(name)
     assert board_goes_on(shot.image, locate_boards(shot.image)[0]) is None
     assert recognize(shot.image).board == shot.board
+
+
+@pytest.mark.parametrize("name", ["web24_mid", "sites/winemine-x1-mid",
+                                  "sites/chuankuei-react-x1-mid"])
+def test_numbers_beside_a_lattice_say_the_board_goes_on(name):
+    """A lattice a few columns short (a game whose opened cells draw no lines) has the
+    board's own numbers beside it: refused, never read short."""
+    shot = load_shot(name)
+    found, reader = locate_and_read(shot.image)
+    assert found.geometry is not None and reader is not None
+    assert tiles_beyond(shot.image, found.geometry, reader.skin) is None
+    digits = np.isin(shot.board.cells, range(1, 9)).sum(axis=0)
+    cut = next(col for col in range(5, shot.board.width) if digits[col] >= 2)
+    short = found.geometry.part(slice(None), slice(0, cut))
+    assert tiles_beyond(shot.image, short, reader.skin) == (
+        "cells like the board's lie beyond its right column")
+    shorter = found.geometry.part(slice(None), slice(cut + 1, None))
+    assert tiles_beyond(shot.image, shorter, reader.skin) is not None  # its left

@@ -61,7 +61,8 @@ def test_a_board_under_a_dialog_is_not_read(name):
     refused, never read with what the dialog shows in place of the cells."""
     recognition = recognize(load_shot(name).image)
     assert recognition.board is None
-    assert recognition.unreadable or "no Minesweeper board" in recognition.message
+    assert recognition.unreadable or "no Minesweeper board" in recognition.message or (
+        "lie beyond" in recognition.message)  # a lattice on the uncovered rows only
 
 
 @pytest.mark.parametrize("name", partial_names())
