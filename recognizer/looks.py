@@ -30,6 +30,9 @@ GLINT_SLACK = 8.0  # grey levels a mine's glint outshines the grid line round a 
 RED_FACE = 60.0  # how much redder than green and blue an exploded mine's face is
 SHAPE_SIZE = (16, 20)  # (width, height) an ink shape is compared at
 MIN_INK_PIXELS = 4
+CORE_KERNEL = 0.22  # share of the middle's side a dark core must be thicker than ...
+CORE_ASPECT = (0.8, 1.25)  # ... and round: its box this near square ...
+CORE_FILL = 0.6  # ... and this full (a disc fills 0.79 of its box)
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -50,6 +53,8 @@ class TileLook:
     red_span: float  # how much of the ink's bounding box the red ink spans (the lesser side)
     ink_darkness: float  # the mean grey level of the ink (255 without ink)
     off_centre: float  # how far the ink's box centre is from the middle's, as a share of it
+    dark_core: float = 0.0  # share of the middle a thick, round black blob covers (a mine's
+    # body, without its spikes or fuse), 0 without one
 
     @property
     def has_ink(self) -> bool:
@@ -95,8 +100,10 @@ def look_at(tile: Image) -> TileLook:
     red = np.zeros_like(mask)
     red[mask] = classes == ink.RED
     darkness = float(cv2.cvtColor(middle[mask][None], cv2.COLOR_BGR2GRAY).mean())
+    black = np.zeros_like(mask)
+    black[mask] = classes == ink.BLACK
     return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
-                    _span(red, mask), darkness, _off_centre(mask))
+                    _span(red, mask), darkness, _off_centre(mask), _dark_core(black))
 
 
 def _margin(size: int, share: float) -> int:
@@ -168,6 +175,24 @@ def _outer_quarters(size: int) -> npt.NDArray[np.int64]:
     """Indices from 1/8 to 3/8 and from 5/8 to 7/8 of ``size``."""
     first = np.arange(size // 8, max(size * 3 // 8, size // 8 + 1))
     return np.concatenate([first, size - 1 - first])
+
+
+def _dark_core(black: npt.NDArray[np.bool_]) -> float:
+    """The share of the middle covered by its biggest black blob that stays when every
+    stroke thinner than ``CORE_KERNEL`` of the middle is worn away, if that blob is round
+    (0 otherwise): a mine's body, whatever spikes or fuse it has; no digit's stroke is
+    that thick."""
+    size = max(3, round(CORE_KERNEL * min(black.shape)))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    core = cv2.morphologyEx(black.astype(np.uint8), cv2.MORPH_OPEN, kernel)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    if count < 2:
+        return 0.0
+    _, _, width, height, area = stats[1 + int(np.argmax(stats[1:, 4]))]
+    aspect = width / height
+    if not CORE_ASPECT[0] <= aspect <= CORE_ASPECT[1] or area < CORE_FILL * width * height:
+        return 0.0
+    return float(area / black.size)
 
 
 def _shape(strength: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, float, float]:

@@ -45,6 +45,8 @@ BLOB_FILL = 0.65  # ... and of its own bounding box ...
 MAX_BLOB_DIGIT_SHAPE = 0.5  # ... and looks like no digit
 MAX_MINE_GREY = 110.0  # a mine's ink is this dark on average (grey level) ...
 MINE_NEUTRAL = 0.6  # ... and mostly black, grey or white (red at most for a fuse or a cross)
+MIN_DARK_CORE = 0.15  # share of the middle a round black body covers in a mine (0.11 at most
+# in anything else on the corpora: a crossed-out mine; digits and flags 0)
 MINE_DARK = 0.6  # ... mostly dark (a red cross may lie over it)
 SOLID_MINE_BLACK = 0.75  # a round blob not shaped like a known mine is this black (or red)
 MIN_BLOB_BLACK = 0.3  # ... and this much black at least
@@ -114,6 +116,8 @@ def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
     dark and solid."""
     if look.ink_of(ink.BLACK, ink.GREY, ink.NONE, ink.RED, ink.MAROON) < MINE_NEUTRAL:
         return False  # a mine is black or grey (with a red fuse or cross at most)
+    if look.dark_core >= MIN_DARK_CORE:
+        return True  # a thick round black body, whatever its spikes or fuse look like
     symbol, score, lead = shapes.best()
     if symbol == "mine" and score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD and (
             look.ink_darkness <= MAX_MINE_GREY):

@@ -134,6 +134,34 @@ def test_digits_are_named_by_shape_when_their_colour_is_not_classic():
     assert name_tile(look_at(black)).kind == "2"
 
 
+def bomb_tile(size: int, face: tuple[int, int, int]) -> np.ndarray:
+    """A flat tile with a cartoon bomb: a black ball with a glint and no spikes, and a
+    grey fuse sticking out of its top right (its box is taller than wide)."""
+    tile = np.full((size, size, 3), face, np.uint8)
+    centre, radius = (size // 2 - 1, size // 2 + size // 16), round(size * 0.22)
+    cv2.circle(tile, centre, radius, (0, 0, 0), -1, cv2.LINE_AA)
+    glint = (centre[0] - radius // 2, centre[1] - radius // 2)
+    cv2.circle(tile, glint, max(1, size // 16), (110, 110, 110), -1)
+    fuse_start = (centre[0] + radius // 2, centre[1] - radius)
+    fuse_end = (fuse_start[0] + size // 5, fuse_start[1] - size // 4)
+    cv2.line(tile, fuse_start, fuse_end, (120, 120, 120), max(1, size // 12))
+    return tile
+
+
+@pytest.mark.parametrize("size", [20, 24, 32])
+def test_a_round_black_body_is_a_mine_whatever_its_fuse(size):
+    assert name_tile(look_at(bomb_tile(size, (200, 200, 200)))).kind == "mine"
+    exploded = name_tile(look_at(bomb_tile(size, (40, 40, 200))))
+    assert exploded.kind == "mine" and "red" in exploded.reason
+
+
+def test_no_digit_has_a_round_black_body():
+    for skin in ("classic-16", "classic-24", "classic-32", "xdemineur"):
+        for tile in load_skin(skin).tiles:
+            if tile.kind not in ("mine", "flag"):
+                assert look_at(tile.pixels).dark_core == 0.0, (skin, tile.name)
+
+
 # ---------------------------------------------------------------- skins
 
 
