@@ -167,7 +167,7 @@ class BoardWatcher:
                 return Sight(
                     recognition.board, recognition.status, recognition, image, requested_at
                 )
-            lost = lost_under_cover(recognition, previous)
+            lost = lost_under_cover(recognition, previous, pressed_safe)
             if lost is not None:
                 # a mine went off: the game is over whatever covers a few cells (a "game
                 # over" drawn over the board); nothing on it will be clicked again
@@ -369,12 +369,13 @@ def is_new_game(sight: Sight, ended: Board) -> bool:
 
 def won_under_cover(recognition: Recognition, previous: Board,
                     total_mines: int | None, pressed_safe: Collection[Cell] = ()) -> Board | None:
-    """The board of a won game some cells of which are covered (a message drawn over
-    it), or None if it is not one: each covered cell was open on ``previous`` (an open
-    cell never closes) or was just pressed, proven safe (``pressed_safe``: it is open
-    now, or about to be), the cells open on ``previous`` read the same, no mine shows, and
-    the closed cells but those pressed number the game's mines. A pressed cell stays
-    unopened on the board returned: what it shows was not seen."""
+    """The board of a won game some cells of which are covered (a message or confetti
+    drawn over it), or None if it is not one: the cells open on ``previous`` read the
+    same, and the closed cells but those just pressed, proven safe (``pressed_safe``:
+    open now, or about to be) number the game's mines. A covered cell keeps what it
+    showed on ``previous`` (an open cell never closes; a closed one is a mine if the game
+    is won), a pressed one stays unopened: what it shows was not seen. Mines may show
+    only after proven-safe presses (no mine went off: the game shows them on its win)."""
     if (total_mines is None or recognition.codes is None
             or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
         return None
@@ -382,26 +383,24 @@ def won_under_cover(recognition: Recognition, previous: Board,
     pressed = set(pressed_safe)
     hidden_safe = 0
     for cell in recognition.unreadable:
-        if previous[cell] >= 0:
-            codes[cell] = previous[cell]
-        elif cell in pressed:
-            codes[cell] = UNOPENED
-            hidden_safe += 1
-        else:
-            return None
+        codes[cell] = previous[cell] if previous[cell] >= 0 else UNOPENED
+        hidden_safe += cell in pressed
     closed = int(np.count_nonzero(codes < 0)) - hidden_safe
-    if closed != total_mines or bool(np.any(codes == MINE)):
+    if closed != total_mines or (bool(np.any(codes == MINE)) and not pressed):
         return None
     board = Board(codes)
     return None if impossible_changes(previous, board, ended=True) else board
 
 
-def lost_under_cover(recognition: Recognition, previous: Board | None) -> Board | None:
+def lost_under_cover(recognition: Recognition, previous: Board | None,
+                     pressed_safe: Collection[Cell] = ()) -> Board | None:
     """The board of a lost game some cells of which are covered (a "game over" drawn over
     it), its covered cells taken for unopened ones; or None if it is not one: no mine
-    shows, or the readable cells contradict ``previous`` (a cell open before that reads
-    otherwise now, such as a mine read where a dialog's corner covers an opened cell)."""
-    if recognition.status != "lost" or recognition.codes is None:
+    shows, the last presses were all proven safe (``pressed_safe``: no mine went off;
+    some games show their mines on a win), or the readable cells contradict ``previous``
+    (a cell open before that reads otherwise now, such as a mine read where a dialog's
+    corner covers an opened cell)."""
+    if recognition.status != "lost" or recognition.codes is None or pressed_safe:
         return None
     board = _as_read(recognition)
     if previous is not None and impossible_changes(

@@ -108,3 +108,22 @@ def test_a_win_under_cover_agrees_with_the_cells_open_before() -> None:
     # an opened cell that reads otherwise now: a misread, not a win
     misread = _covered("..FF\n.F3F\n122F\n", "won", cover)
     assert won_under_cover(misread, PLAYED, 5) is None
+
+
+# a game that shows its mines on a win, confetti over a few cells, open and closed
+BEFORE_WIN = parse_board("1..1\n1221\n0000\n00..\n")  # the last safe cells (3, 2), (3, 3)
+CONFETTI = [(0, 0), (0, 1), (2, 3)]
+WON_WITH_MINES = "1**1\n1221\n0000\n0000\n"
+
+
+def test_a_win_showing_its_mines_under_confetti_after_safe_presses_is_won() -> None:
+    shown = _covered(WON_WITH_MINES, "lost", CONFETTI)  # mines show: the reading says lost
+    won = won_under_cover(shown, BEFORE_WIN, 2, pressed_safe=[(3, 2), (3, 3)])
+    assert won == parse_board("1.*1\n1221\n0000\n0000\n")  # the covered mine stays closed
+    assert lost_under_cover(shown, BEFORE_WIN, pressed_safe=[(3, 2), (3, 3)]) is None
+
+
+def test_mines_shown_after_a_guess_are_never_taken_for_a_win() -> None:
+    shown = _covered(WON_WITH_MINES, "lost", CONFETTI)
+    assert won_under_cover(shown, BEFORE_WIN, 2) is None  # the guess may have gone off
+    assert lost_under_cover(shown, BEFORE_WIN) is not None
