@@ -370,23 +370,34 @@ def is_new_game(sight: Sight, ended: Board) -> bool:
 def won_under_cover(recognition: Recognition, previous: Board,
                     total_mines: int | None, pressed_safe: Collection[Cell] = ()) -> Board | None:
     """The board of a won game some cells of which are covered (a message or confetti
-    drawn over it), or None if it is not one: the cells open on ``previous`` read the
-    same, and the closed cells but those just pressed, proven safe (``pressed_safe``:
-    open now, or about to be) number the game's mines. A covered cell keeps what it
-    showed on ``previous`` (an open cell never closes; a closed one is a mine if the game
-    is won), a pressed one stays unopened: what it shows was not seen. Mines may show
-    only after proven-safe presses (no mine went off: the game shows them on its win)."""
+    drawn over it), or None if it is not one: each covered cell was open on ``previous``
+    (an open cell never closes) or was just pressed, proven safe (``pressed_safe``: it is
+    open now, or about to be), the cells open on ``previous`` read the same, and the
+    closed cells but those pressed number the game's mines. A pressed cell stays unopened
+    on the board returned: what it shows was not seen.
+
+    Mines may show only after proven-safe presses (none went off: the game shows its
+    mines on its win), and then a covered cell closed before counts as closed (a mine, if
+    the game is won); otherwise such a cell leaves the game undecided (a dialog over the
+    board is answered, and the cells read, first)."""
     if (total_mines is None or recognition.codes is None
             or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
         return None
     codes = recognition.codes.copy()
+    readable = np.ones(codes.shape, dtype=np.bool_)
+    readable[tuple(np.array(recognition.unreadable).T)] = False
     pressed = set(pressed_safe)
+    shows_mines = bool(np.any((codes == MINE) & readable))
+    if shows_mines and not pressed:
+        return None
     hidden_safe = 0
     for cell in recognition.unreadable:
+        if previous[cell] < 0 and cell not in pressed and not shows_mines:
+            return None
         codes[cell] = previous[cell] if previous[cell] >= 0 else UNOPENED
         hidden_safe += cell in pressed
     closed = int(np.count_nonzero(codes < 0)) - hidden_safe
-    if closed != total_mines or (bool(np.any(codes == MINE)) and not pressed):
+    if closed != total_mines:
         return None
     board = Board(codes)
     return None if impossible_changes(previous, board, ended=True) else board

@@ -1,6 +1,7 @@
 """A game over with a message drawn over part of the board: taken as won only when the
-closed cells left (a covered one as it was before) are the mines; as lost only when the
-mines shown were closed before and the last presses were not all proven safe."""
+covered cells were open before (or closed, on a win that shows its mines after proven-safe
+presses) and the closed cells left are the mines; as lost only when the mines shown were
+closed before and the last presses were not all proven safe."""
 
 from __future__ import annotations
 
