@@ -27,6 +27,7 @@ from effector import (
     PauseAction,
     Rect,
 )
+from recognizer import BoardReader
 from serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
@@ -140,6 +141,8 @@ class Player:
         self.watcher = BoardWatcher(screen, options.skins, options.area, options.mines)
         self._mines = 0  # the current game's mine count
         self._result = GameResult("playing", 0.0, 0, 0, 0)  # the current game's, so far
+        # the reader and how many pictures it knew before the last game's final turn
+        self._end_mark: tuple[BoardReader, int] | None = None
         self._rest_ms = 0  # how long the pointer rests on a cell before pressing
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:
@@ -199,14 +202,17 @@ class Player:
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
         """Play from ``sight`` until the game is won or lost."""
         game = self.recorder.new_game() if self.recorder else None
+        self._forget_last_end()
         self.watcher.recount(None)
         self._mines = self._total_mines(sight.board)
         result = self._result = GameResult("playing", 0.0, 0, 0, 0)
         first_click_at: float | None = None
         idle = missed = 0  # turns in a row that changed nothing / left a clicked cell shut
         self.on_sight(sight)
+        mark = self._skin_mark()
         while sight.status == "playing":
             previous = sight
+            mark = self._skin_mark()
             turn = self._turn(previous)
             first_click_at = first_click_at or turn.clicked_at
             sight = turn.after
@@ -226,6 +232,7 @@ class Player:
                 self._rest_ms = REST_MS
             if idle >= MAX_IDLE_TURNS:
                 raise PlayError(f"the game did not respond to {idle} rounds of clicks")
+        self._end_mark = mark
         result.result = sight.status
         result.seconds = sight.captured_at - (first_click_at or sight.captured_at)
         if game is not None:
@@ -233,6 +240,18 @@ class Player:
         if sight.status not in ("won", "lost"):
             raise PlayError(f"the game's status could not be read ({sight.status})")
         return result, sight
+
+    def _skin_mark(self) -> tuple[BoardReader, int] | None:
+        """The watcher's reader and how many pictures it knows now."""
+        reader = self.watcher.reader
+        return None if reader is None else (reader, len(reader.skin.templates))
+
+    def _forget_last_end(self) -> None:
+        """Forget the opened-cell pictures the reader learned from the last game's final
+        turn on (its end screen, a dialog over it, the restart)."""
+        if self._end_mark is not None and self._end_mark[0] is self.watcher.reader:
+            self._end_mark[0].forget_opened_since(self._end_mark[1])
+        self._end_mark = None
 
     def _turn(self, sight: Sight) -> Turn:
         """Decide on ``sight``'s board, click, and look until the board settles."""

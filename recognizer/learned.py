@@ -93,6 +93,12 @@ class LearnedSkin:
         self.templates.extend(templates)
         self._matrix = self._norms = self._kinds = None
 
+    def forget(self, kinds: frozenset[str], since: int) -> None:
+        """Drop the templates of ``kinds`` learned after the first ``since`` ones."""
+        kept = [t for t in self.templates[since:] if t.kind not in kinds]
+        self.templates = self.templates[:since] + kept
+        self._matrix = self._norms = self._kinds = None
+
     def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
         """The looks of the templates of ``kinds``."""
         return [t.look for t in self.templates if t.kind in kinds]

@@ -113,6 +113,13 @@ class BoardReader:
                        status=status, learned=tuple(learned),
                        distance=np.minimum(matches.distance, 255).reshape(shape))
 
+    def forget_opened_since(self, count: int) -> None:
+        """Forget the opened-cell pictures (0 to 8) learned after the first ``count``
+        templates. What a game's end showed must not teach the next game how its opened
+        cells look: a dialog's plain inside reads as a 0, and an opened cell whose face
+        is unlike that 0's would never be named again."""
+        self.skin.forget(OPENED, since=count)
+
     # ------------------------------------------------------------ learning
 
     def _adopt_priors(self, vectors: npt.NDArray[np.float32], geometry: BoardGeometry) -> None:

@@ -1,0 +1,52 @@
+"""What a game's end showed is forgotten before the next game's cells are named.
+
+A dialog over the board after a loss on the first click (artyyouth shows one) has a
+plain white inside that the reader names an opened 0; with that the only opened-cell
+picture it knows, the next game's first opening, grey, fits no family and stays unread.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer import format_board
+from recognizer.api import locate_and_read
+from tests.recognizer.recognizer_corpus import load_shot
+
+SITE = "sites/artyyouth-qmarks-x1"
+
+
+def dialog_over(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """``image`` with a plain white dialog over ``box`` (x0, y0, x1, y1)."""
+    covered = image.copy()
+    x0, y0, x1, y1 = box
+    covered[y0:y1, x0:x1] = 255
+    return covered
+
+
+def test_a_dialog_learned_as_opened_cells_is_forgotten_before_the_next_game() -> None:
+    fresh, first = load_shot(f"{SITE}-fresh"), load_shot(f"{SITE}-first")
+    found, reader = locate_and_read(fresh.image)
+    assert found.geometry is not None and reader is not None
+    geometry = found.geometry
+    reader.learn_when_stable = True
+    x0, y0, _, _ = geometry.cell_box(3, 8)
+    _, _, x1, y1 = geometry.cell_box(9, 20)
+    dialog = dialog_over(fresh.image, (x0 + 5, y0 + 5, x1 - 5, y1 - 5))
+    reader.read(fresh.image, geometry)
+    before_the_end = len(reader.skin.templates)
+    for _ in range(3):  # the dialog holds still: its inside is learned
+        reader.read(dialog, geometry)
+    assert "0" in [t.kind for t in reader.skin.templates[before_the_end:]]
+
+    poisoned = reader.read(first.image, geometry)
+    poisoned = reader.read(first.image, geometry)
+    assert poisoned.unreadable  # the grey opened cells fit no family it knows
+
+    reader.forget_opened_since(before_the_end)
+    numbers = {str(n) for n in range(9)}
+    assert all(t.kind not in numbers for t in reader.skin.templates[before_the_end:])
+    for _ in range(3):
+        recognition = reader.read(first.image, geometry)
+    assert recognition.board is not None, recognition.message
+    assert format_board(recognition.board) == format_board(first.board)
