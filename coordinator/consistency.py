@@ -41,12 +41,12 @@ def impossible_changes(
     faulty = changed & (before >= 0)
     if not ended:
         flag_moved = changed & ((before == FLAG) | (after == FLAG)) & (after != MINE)
-        faulty |= flag_moved & ~_mask(changed.shape, flag_toggled)
-    rows, cols = np.nonzero(faulty & ~_mask(changed.shape, hidden))
+        faulty |= flag_moved & ~cells_mask(changed.shape, flag_toggled)
+    rows, cols = np.nonzero(faulty & ~cells_mask(changed.shape, hidden))
     return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
 
-def _mask(shape: tuple[int, ...], cells: Collection[Cell]) -> npt.NDArray[np.bool_]:
+def cells_mask(shape: tuple[int, ...], cells: Collection[Cell]) -> npt.NDArray[np.bool_]:
     """A boolean grid of ``shape``, true at ``cells``."""
     mask = np.zeros(shape, dtype=bool)
     for row, col in cells:

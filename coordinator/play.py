@@ -139,7 +139,6 @@ class Player:
         self.recorder = recorder
         self.on_sight = on_sight
         self.watcher = BoardWatcher(screen, options.skins, options.area, options.mines)
-        self._mines = 0  # the current game's mine count
         self._result = GameResult("playing", 0.0, 0, 0, 0)  # the current game's, so far
         # the reader and how many pictures it knew before the last game's final turn
         self._end_mark: tuple[BoardReader, int] | None = None
@@ -204,15 +203,14 @@ class Player:
         game = self.recorder.new_game() if self.recorder else None
         self._forget_last_end()
         self.watcher.recount(None)
-        self._mines = self._total_mines(sight.board)
+        self._total_mines(sight.board)  # a board of no standard size needs --mines
         result = self._result = GameResult("playing", 0.0, 0, 0, 0)
         first_click_at: float | None = None
         idle = missed = 0  # turns in a row that changed nothing / left a clicked cell shut
         self.on_sight(sight)
-        mark = self._skin_mark()
         while sight.status == "playing":
             previous = sight
-            mark = self._skin_mark()
+            self._end_mark = self._skin_mark()  # the last one taken marks the final turn
             turn = self._turn(previous)
             first_click_at = first_click_at or turn.clicked_at
             sight = turn.after
@@ -232,7 +230,6 @@ class Player:
                 self._rest_ms = REST_MS
             if idle >= MAX_IDLE_TURNS:
                 raise PlayError(f"the game did not respond to {idle} rounds of clicks")
-        self._end_mark = mark
         result.result = sight.status
         result.seconds = sight.captured_at - (first_click_at or sight.captured_at)
         if game is not None:
@@ -256,7 +253,7 @@ class Player:
     def _turn(self, sight: Sight) -> Turn:
         """Decide on ``sight``'s board, click, and look until the board settles."""
         decide_started = time.perf_counter()
-        decision = self._decide(sight.board, self._mines)
+        decision = self._decide(sight.board, self._total_mines(sight.board))
         targets, flags = self._targets(sight.board, decision)
         analyzed = time.perf_counter()
         self._click(targets, flags)
@@ -280,7 +277,6 @@ class Player:
         except AnalyzerRejectedError as error:
             raise PlayError(f"the analyzer rejected the board as read: {error}") from error
         if fitted != mines:
-            self._mines = fitted
             self.watcher.recount(fitted)
             self._result.notes.append(
                 f"no mine placement fits the count of {mines} mines, one of {fitted} does: "
@@ -339,7 +335,7 @@ class Player:
             board_rect=geometry.rect,
             rows=geometry.rows,
             cols=geometry.cols,
-            total_mines=self._mines,
+            total_mines=self._total_mines(seen.board),
             rules=self.options.rules,
             safe=turn.decision.safe,
             mines=turn.decision.mines,

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from analyzer import FLAG, MINE, UNOPENED, Board, Cell, GameStatus, mine_count
-from coordinator.consistency import impossible_changes, too_few_closed
+from coordinator.consistency import cells_mask, impossible_changes, too_few_closed
 from coordinator.screen import Screen
 from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
 from recognizer import (
@@ -384,10 +384,8 @@ def won_under_cover(recognition: Recognition, previous: Board,
             or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
         return None
     codes = recognition.codes.copy()
-    readable = np.ones(codes.shape, dtype=np.bool_)
-    readable[tuple(np.array(recognition.unreadable).T)] = False
     pressed = set(pressed_safe)
-    shows_mines = bool(np.any((codes == MINE) & readable))
+    shows_mines = bool(np.any((codes == MINE) & ~cells_mask(codes.shape, recognition.unreadable)))
     if shows_mines and not pressed:
         return None
     hidden_safe = 0

@@ -97,13 +97,18 @@ def look_at(tile: Image) -> TileLook:
     inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
     shape, aspect, fill = _shape(
         np.asarray(np.clip((strength - INK_DIFF / 2) / INK_DIFF, 0, 1), np.float32), mask)
-    red = np.zeros_like(mask)
-    red[mask] = classes == ink.RED
     darkness = float(cv2.cvtColor(middle[mask][None], cv2.COLOR_BGR2GRAY).mean())
-    black = np.zeros_like(mask)
-    black[mask] = classes == ink.BLACK
     return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
-                    _span(red, mask), darkness, _off_centre(mask), _dark_core(black))
+                    _span(_of_class(mask, classes, ink.RED), mask), darkness,
+                    _off_centre(mask), _dark_core(_of_class(mask, classes, ink.BLACK)))
+
+
+def _of_class(mask: npt.NDArray[np.bool_], classes: npt.NDArray[np.int64],
+              colour: int) -> npt.NDArray[np.bool_]:
+    """The ink pixels (``mask``, classified as ``classes``) of one colour class."""
+    pixels = np.zeros_like(mask)
+    pixels[mask] = classes == colour
+    return pixels
 
 
 def _margin(size: int, share: float) -> int:
