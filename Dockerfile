@@ -21,6 +21,7 @@ COPY practice ./practice
 COPY recognizer ./recognizer
 COPY serving ./serving
 COPY templates ./templates
+COPY sweeper ./sweeper
 RUN pip install . && mkdir /recordings && chown sweeper /recordings
 
 USER sweeper

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serving import lazy_attributes
+from sweeper.serving import lazy_attributes
 
 if TYPE_CHECKING:
-    from analyzer.api import Analysis, analyze
-    from analyzer.board import (
+    from sweeper.analyzer.api import Analysis, analyze
+    from sweeper.analyzer.board import (
         FLAG,
         MINE,
         UNOPENED,
@@ -26,17 +26,17 @@ if TYPE_CHECKING:
         format_board,
         parse_board,
     )
-    from analyzer.contract import answer_problems
-    from analyzer.deduce import certain_cells
-    from analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
-    from analyzer.grid import neighbour_sums
-    from analyzer.limits import MAX_CELLS, too_many_cells
-    from analyzer.move import Move
-    from analyzer.odds import board_odds
-    from analyzer.plain_z3 import plain_certain_cells
-    from analyzer.rules import RULES, Rules, check_rules
-    from analyzer.service import DEFAULT_WORKERS
-    from analyzer.sizes import (
+    from sweeper.analyzer.contract import answer_problems
+    from sweeper.analyzer.deduce import certain_cells
+    from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
+    from sweeper.analyzer.grid import neighbour_sums
+    from sweeper.analyzer.limits import MAX_CELLS, too_many_cells
+    from sweeper.analyzer.move import Move
+    from sweeper.analyzer.odds import board_odds
+    from sweeper.analyzer.plain_z3 import plain_certain_cells
+    from sweeper.analyzer.rules import RULES, Rules, check_rules
+    from sweeper.analyzer.service import DEFAULT_WORKERS
+    from sweeper.analyzer.sizes import (
         BEGINNER,
         DIFFICULTIES,
         EXPERT,
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
         BoardSize,
         mine_count,
     )
-    from analyzer.status import GAME_STATUSES, GameStatus, game_status
+    from sweeper.analyzer.status import GAME_STATUSES, GameStatus, game_status
 
 __all__ = [
     "BEGINNER",
@@ -87,41 +87,41 @@ __all__ = [
 
 # The module that defines each public name.
 _HOME_OF = {
-    "Analysis": "analyzer.api",
-    "analyze": "analyzer.api",
-    "FLAG": "analyzer.board",
-    "MINE": "analyzer.board",
-    "UNOPENED": "analyzer.board",
-    "Board": "analyzer.board",
-    "BoardError": "analyzer.board",
-    "Cell": "analyzer.board",
-    "format_board": "analyzer.board",
-    "parse_board": "analyzer.board",
-    "answer_problems": "analyzer.contract",
-    "certain_cells": "analyzer.deduce",
-    "AnalysisError": "analyzer.errors",
-    "AnalysisTimeoutError": "analyzer.errors",
-    "UnsatisfiableError": "analyzer.errors",
-    "neighbour_sums": "analyzer.grid",
-    "MAX_CELLS": "analyzer.limits",
-    "too_many_cells": "analyzer.limits",
-    "Move": "analyzer.move",
-    "board_odds": "analyzer.odds",
-    "plain_certain_cells": "analyzer.plain_z3",
-    "RULES": "analyzer.rules",
-    "Rules": "analyzer.rules",
-    "check_rules": "analyzer.rules",
-    "DEFAULT_WORKERS": "analyzer.service",
-    "BEGINNER": "analyzer.sizes",
-    "DIFFICULTIES": "analyzer.sizes",
-    "EXPERT": "analyzer.sizes",
-    "INTERMEDIATE": "analyzer.sizes",
-    "STANDARD_MINES": "analyzer.sizes",
-    "BoardSize": "analyzer.sizes",
-    "mine_count": "analyzer.sizes",
-    "GAME_STATUSES": "analyzer.status",
-    "GameStatus": "analyzer.status",
-    "game_status": "analyzer.status",
+    "Analysis": "sweeper.analyzer.api",
+    "analyze": "sweeper.analyzer.api",
+    "FLAG": "sweeper.analyzer.board",
+    "MINE": "sweeper.analyzer.board",
+    "UNOPENED": "sweeper.analyzer.board",
+    "Board": "sweeper.analyzer.board",
+    "BoardError": "sweeper.analyzer.board",
+    "Cell": "sweeper.analyzer.board",
+    "format_board": "sweeper.analyzer.board",
+    "parse_board": "sweeper.analyzer.board",
+    "answer_problems": "sweeper.analyzer.contract",
+    "certain_cells": "sweeper.analyzer.deduce",
+    "AnalysisError": "sweeper.analyzer.errors",
+    "AnalysisTimeoutError": "sweeper.analyzer.errors",
+    "UnsatisfiableError": "sweeper.analyzer.errors",
+    "neighbour_sums": "sweeper.analyzer.grid",
+    "MAX_CELLS": "sweeper.analyzer.limits",
+    "too_many_cells": "sweeper.analyzer.limits",
+    "Move": "sweeper.analyzer.move",
+    "board_odds": "sweeper.analyzer.odds",
+    "plain_certain_cells": "sweeper.analyzer.plain_z3",
+    "RULES": "sweeper.analyzer.rules",
+    "Rules": "sweeper.analyzer.rules",
+    "check_rules": "sweeper.analyzer.rules",
+    "DEFAULT_WORKERS": "sweeper.analyzer.service",
+    "BEGINNER": "sweeper.analyzer.sizes",
+    "DIFFICULTIES": "sweeper.analyzer.sizes",
+    "EXPERT": "sweeper.analyzer.sizes",
+    "INTERMEDIATE": "sweeper.analyzer.sizes",
+    "STANDARD_MINES": "sweeper.analyzer.sizes",
+    "BoardSize": "sweeper.analyzer.sizes",
+    "mine_count": "sweeper.analyzer.sizes",
+    "GAME_STATUSES": "sweeper.analyzer.status",
+    "GameStatus": "sweeper.analyzer.status",
+    "game_status": "sweeper.analyzer.status",
 }
 
 

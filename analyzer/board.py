@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.limits import MAX_BOARD_TEXT
-from serving import SweeperError
+from sweeper.analyzer.limits import MAX_BOARD_TEXT
+from sweeper.serving import SweeperError
 
 UNOPENED = -1
 FLAG = -2

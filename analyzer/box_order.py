@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from analyzer.clock import past
-from analyzer.errors import AnalysisTimeoutError
-from analyzer.frontier import Component
+from sweeper.analyzer.clock import past
+from sweeper.analyzer.errors import AnalysisTimeoutError
+from sweeper.analyzer.frontier import Component
 
 # Up to this many boxes any sensible order has few states: take the first candidate.
 SMALL_COMPONENT = 12

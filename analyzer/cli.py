@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from analyzer.rules import RULES
-from serving import port, whole_number
+from sweeper.analyzer.rules import RULES
+from sweeper.serving import port, whole_number
 
 DEFAULT_PORT = 8001
 MAX_WORKERS_OR_QUEUE = 1000
@@ -91,9 +91,9 @@ def _count(least: int) -> Callable[[str], int]:
 
 def run_analyze(args: argparse.Namespace) -> int:
     """Read, analyze and print one board; errors are one line on stderr and exit code 2."""
-    from analyzer.api import analyze
-    from analyzer.board import BoardError, parse_board
-    from analyzer.errors import AnalysisError, AnalysisTimeoutError
+    from sweeper.analyzer.api import analyze
+    from sweeper.analyzer.board import BoardError, parse_board
+    from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError
 
     try:
         text = _read_text(args.file)
@@ -107,7 +107,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the analyzer over HTTP until interrupted; refuse an open bind without a token."""
-    from serving import bind_refusal
+    from sweeper.serving import bind_refusal
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "use this machine's CPU")
     if refusal is not None:
@@ -116,7 +116,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from analyzer.service import create_app
+    from sweeper.analyzer.service import create_app
 
     app = create_app(args.time_limit, args.token, args.workers, args.queue)
     # Analyses hold Python's GIL in long stretches; hand it back to the event loop (which
@@ -129,7 +129,7 @@ def run_serve(args: argparse.Namespace) -> int:
 def _read_text(name: str) -> str:
     """The board text, read no further than one character past the size limit (so an
     endless stream cannot fill the memory; parsing then names the limit)."""
-    from analyzer.limits import MAX_BOARD_TEXT
+    from sweeper.analyzer.limits import MAX_BOARD_TEXT
 
     where = "standard input" if name == "-" else name
     try:

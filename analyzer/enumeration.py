@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from analyzer.box_order import box_order
-from analyzer.clock import past
-from analyzer.errors import AnalysisTimeoutError
-from analyzer.frontier import Component
-from serving import SweeperError
+from sweeper.analyzer.box_order import box_order
+from sweeper.analyzer.clock import past
+from sweeper.analyzer.errors import AnalysisTimeoutError
+from sweeper.analyzer.frontier import Component
+from sweeper.serving import SweeperError
 
 State = tuple[int, ...]
 # One way through a box: (mines in the box, their binomial weight, the next state).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from analyzer.board import Cell
-from serving import SweeperError
+from sweeper.analyzer.board import Cell
+from sweeper.serving import SweeperError
 
 
 class AnalysisError(SweeperError, ValueError):

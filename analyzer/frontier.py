@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer.board import Cell
-from analyzer.constraints import Problem
+from sweeper.analyzer.board import Cell
+from sweeper.analyzer.constraints import Problem
 
 
 @dataclass(frozen=True)

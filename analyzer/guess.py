@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzer import endgame
-from analyzer.board import Cell
-from analyzer.clock import past
-from analyzer.endgame import best_endgame_move, independent_regions
-from analyzer.lookahead import Evaluation, outcomes
-from analyzer.move import TIE_TOLERANCE
+from sweeper.analyzer import endgame
+from sweeper.analyzer.board import Cell
+from sweeper.analyzer.clock import past
+from sweeper.analyzer.endgame import best_endgame_move, independent_regions
+from sweeper.analyzer.lookahead import Evaluation, outcomes
+from sweeper.analyzer.move import TIE_TOLERANCE
 
 
 @dataclass(frozen=True)

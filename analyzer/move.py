@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.board import MINE, UNOPENED, Board, Cell
-from analyzer.first_click import first_click, first_click_description
-from analyzer.grid import neighbour_sums
-from analyzer.odds import FloatGrid
-from analyzer.rules import Rules
+from sweeper.analyzer.board import MINE, UNOPENED, Board, Cell
+from sweeper.analyzer.first_click import first_click, first_click_description
+from sweeper.analyzer.grid import neighbour_sums
+from sweeper.analyzer.odds import FloatGrid
+from sweeper.analyzer.rules import Rules
 
 # Probabilities closer than this count as a tie (float noise of exact fractions).
 TIE_TOLERANCE = 1e-12

@@ -20,19 +20,19 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.constraints import read_problem
-from analyzer.enumeration import (
+from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from sweeper.analyzer.constraints import read_problem
+from sweeper.analyzer.enumeration import (
     MAX_STATES_PER_STEP,
     ComponentCounts,
     ComponentTooComplexError,
     count_component,
 )
-from analyzer.errors import UnsatisfiableError
-from analyzer.frontier import Component, Frontier, split_frontier
-from analyzer.lookahead import Evaluation, evaluation_of
-from analyzer.probability import FrontierOdds, frontier_odds
-from analyzer.trivial import TrivialResult, apply_trivial_rules
+from sweeper.analyzer.errors import UnsatisfiableError
+from sweeper.analyzer.frontier import Component, Frontier, split_frontier
+from sweeper.analyzer.lookahead import Evaluation, evaluation_of
+from sweeper.analyzer.probability import FrontierOdds, frontier_odds
+from sweeper.analyzer.trivial import TrivialResult, apply_trivial_rules
 
 FloatGrid = npt.NDArray[np.float64]
 

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from analyzer.board import Cell
-from analyzer.enumeration import ComponentCounts
-from analyzer.errors import UnsatisfiableError, describe_cells
-from analyzer.frontier import Frontier
+from sweeper.analyzer.board import Cell
+from sweeper.analyzer.enumeration import ComponentCounts
+from sweeper.analyzer.errors import UnsatisfiableError, describe_cells
+from sweeper.analyzer.frontier import Frontier
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,10 @@ import threading
 from multiprocessing.connection import Connection
 from typing import Any
 
-from analyzer.api import analyze
-from analyzer.board import Board
-from analyzer.errors import AnalysisTimeoutError
-from serving import SweeperError
+from sweeper.analyzer.api import analyze
+from sweeper.analyzer.board import Board
+from sweeper.analyzer.errors import AnalysisTimeoutError
+from sweeper.serving import SweeperError
 
 KILL_GRACE_S = 2.0  # a child this far past its job's time limit is killed
 MAX_CHILD_MB = 1024  # a child holding more resident memory is replaced before its next job

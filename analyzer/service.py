@@ -31,12 +31,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
-from analyzer.board import BoardError, parse_board
-from analyzer.errors import AnalysisError, AnalysisTimeoutError
-from analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
-from analyzer.processes import AnalysisProcesses
-from analyzer.rules import Rules
-from serving import (
+from sweeper.analyzer.board import BoardError, parse_board
+from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError
+from sweeper.analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
+from sweeper.analyzer.processes import AnalysisProcesses
+from sweeper.analyzer.rules import Rules
+from sweeper.serving import (
     Admission,
     ErrorOut,
     NotFinishedError,

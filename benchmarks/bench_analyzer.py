@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from analyzer import (
+from sweeper.analyzer import (
     EXPERT,
     Board,
     Cell,
@@ -36,7 +36,7 @@ from analyzer import (
     parse_board,
     plain_certain_cells,
 )
-from practice import Game
+from sweeper.practice import Game
 
 WIDTH, HEIGHT, MINES = EXPERT
 

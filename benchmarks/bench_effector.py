@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from effector import ClickAction, EffectorClient, Rect
-from practice import VirtualDisplay
+from sweeper.effector import ClickAction, EffectorClient, Rect
+from sweeper.practice import VirtualDisplay
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1600, 1000
 CLICKS_PER_BATCH = 100
@@ -80,7 +80,7 @@ def _own_effector() -> Iterator[str]:
             closing(_paint_board_pattern(display.display)):
         port = _free_port()
         service = subprocess.Popen(
-            [sys.executable, "-m", "effector", "--port", str(port)], env=display.env()
+            [sys.executable, "-m", "sweeper.effector", "--port", str(port)], env=display.env()
         )
         try:
             url = f"http://127.0.0.1:{port}"

@@ -42,9 +42,9 @@ from dataclasses import dataclass, field
 import httpx
 import psutil
 
-from analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
-from coordinator import local_service
-from practice import Game, VirtualDisplay
+from sweeper.analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
+from sweeper.coordinator import local_service
+from sweeper.practice import Game, VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]
 OVERLOAD = 4

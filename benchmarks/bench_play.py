@@ -19,10 +19,17 @@ import sys
 
 from rich.progress import track
 
-from analyzer import EXPERT
-from coordinator import GameResult, LocalDecider, Player, PlayOptions, local_service, print_table
-from effector import EffectorClient
-from practice import VirtualDesktop
+from sweeper.analyzer import EXPERT
+from sweeper.coordinator import (
+    GameResult,
+    LocalDecider,
+    Player,
+    PlayOptions,
+    local_service,
+    print_table,
+)
+from sweeper.effector import EffectorClient
+from sweeper.practice import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
 

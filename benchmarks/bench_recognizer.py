@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from analyzer import EXPERT
-from recognizer import BoardReader, load_image, locate_and_read, locate_boards, recognize
+from sweeper.analyzer import EXPERT
+from sweeper.recognizer import BoardReader, load_image, locate_and_read, locate_boards, recognize
 
 SCREEN = (1920, 1080)
 EXPERT_GAME: dict[str, str | int] = {
@@ -100,12 +100,12 @@ def learning(folder: Path) -> int:
 
 def live_screenshot() -> np.ndarray:
     """An expert game a few moves in, on a 1920x1080 virtual screen, through mss."""
-    from practice import VirtualDesktop
+    from sweeper.practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
                         game_params=EXPERT_GAME) as desktop:
         os.environ["DISPLAY"] = desktop.display.display
-        from effector import Rect, ScreenCapture
+        from sweeper.effector import Rect, ScreenCapture
 
         for cell in ((8, 15), (2, 3), (13, 26)):
             desktop.xinput.click(desktop.cell_center(*cell))

@@ -27,9 +27,17 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from coordinator import REST_MS, local_service, print_rows
-from effector import Action, Button, ClickAction, EffectorClient, MoveAction, PauseAction, Rect
-from practice import (
+from sweeper.coordinator import REST_MS, local_service, print_rows
+from sweeper.effector import (
+    Action,
+    Button,
+    ClickAction,
+    EffectorClient,
+    MoveAction,
+    PauseAction,
+    Rect,
+)
+from sweeper.practice import (
     CdpError,
     Site,
     SiteDesktop,

@@ -30,7 +30,7 @@ from typing import Any
 import cv2
 from rich.console import Console
 
-from coordinator import (
+from sweeper.coordinator import (
     CLOCK_SEEDED_PAUSE_S,
     LocalDecider,
     Player,
@@ -39,8 +39,8 @@ from coordinator import (
     local_service,
     print_rows,
 )
-from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice import (
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from sweeper.practice import (
     Site,
     SiteDesktop,
     SiteError,

@@ -35,10 +35,10 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 
-from analyzer import answer_problems
-from coordinator import local_service
-from effector import without_waiting
-from practice import VirtualDisplay, fuzz_boards
+from sweeper.analyzer import answer_problems
+from sweeper.coordinator import local_service
+from sweeper.effector import without_waiting
+from sweeper.practice import VirtualDisplay, fuzz_boards
 
 EXPECTED_FOR_VALID = {
     "analyzer": ["2xx", "413", "422", "503"],

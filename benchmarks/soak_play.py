@@ -16,10 +16,10 @@ import sys
 
 import psutil
 
-from analyzer import EXPERT
-from coordinator import LocalDecider, Player, PlayOptions, local_service
-from effector import EffectorClient
-from practice import VirtualDesktop
+from sweeper.analyzer import EXPERT
+from sweeper.coordinator import LocalDecider, Player, PlayOptions, local_service
+from sweeper.effector import EffectorClient
+from sweeper.practice import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
 WARM_UP_GAMES = 40  # the analyzer's memo of 1,024 component counts fills in about 40 games

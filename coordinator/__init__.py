@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from serving import lazy_attributes
+from sweeper.serving import lazy_attributes
 
 # The bot's matrix products are small: on a busy 2-core machine, BLAS threads waiting for
 # a free core made them slower, not faster (loop time 30 -> 28 ms, won game 2.2 -> 1.9 s).
@@ -22,8 +22,8 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 
 if TYPE_CHECKING:
-    from coordinator.cli import build_parser, main
-    from coordinator.decide import (
+    from sweeper.coordinator.cli import build_parser, main
+    from sweeper.coordinator.decide import (
         AnalyzerRejectedError,
         AnalyzerUnavailableError,
         Decider,
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
         LocalDecider,
         RemoteDecider,
     )
-    from coordinator.local_services import local_service
-    from coordinator.play import (
+    from sweeper.coordinator.local_services import local_service
+    from sweeper.coordinator.play import (
         REST_MS,
         GameResult,
         Player,
@@ -40,11 +40,11 @@ if TYPE_CHECKING:
         PlayOptions,
         RunSummary,
     )
-    from coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
-    from coordinator.recording import RecordingError
-    from coordinator.simulate import Config, SimulationError, play_game, play_games
-    from coordinator.stats import print_rows, print_table
-    from coordinator.watch import WatchError
+    from sweeper.coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
+    from sweeper.coordinator.recording import RecordingError
+    from sweeper.coordinator.simulate import Config, SimulationError, play_game, play_games
+    from sweeper.coordinator.stats import print_rows, print_table
+    from sweeper.coordinator.watch import WatchError
 
 __all__ = [
     "CLOCK_SEEDED_PAUSE_S",
@@ -75,30 +75,30 @@ __all__ = [
 
 # The module that defines each public name.
 _HOME_OF = {
-    "build_parser": "coordinator.cli",
-    "main": "coordinator.cli",
-    "AnalyzerRejectedError": "coordinator.decide",
-    "AnalyzerUnavailableError": "coordinator.decide",
-    "Decider": "coordinator.decide",
-    "Decision": "coordinator.decide",
-    "LocalDecider": "coordinator.decide",
-    "RemoteDecider": "coordinator.decide",
-    "local_service": "coordinator.local_services",
-    "GameResult": "coordinator.play",
-    "PlayError": "coordinator.play",
-    "PlayOptions": "coordinator.play",
-    "Player": "coordinator.play",
-    "RunSummary": "coordinator.play",
-    "REST_MS": "coordinator.play",
-    "CLOCK_SEEDED_PAUSE_S": "coordinator.play_cli",
-    "RecordingError": "coordinator.recording",
-    "Config": "coordinator.simulate",
-    "SimulationError": "coordinator.simulate",
-    "play_game": "coordinator.simulate",
-    "play_games": "coordinator.simulate",
-    "print_rows": "coordinator.stats",
-    "print_table": "coordinator.stats",
-    "WatchError": "coordinator.watch",
+    "build_parser": "sweeper.coordinator.cli",
+    "main": "sweeper.coordinator.cli",
+    "AnalyzerRejectedError": "sweeper.coordinator.decide",
+    "AnalyzerUnavailableError": "sweeper.coordinator.decide",
+    "Decider": "sweeper.coordinator.decide",
+    "Decision": "sweeper.coordinator.decide",
+    "LocalDecider": "sweeper.coordinator.decide",
+    "RemoteDecider": "sweeper.coordinator.decide",
+    "local_service": "sweeper.coordinator.local_services",
+    "GameResult": "sweeper.coordinator.play",
+    "PlayError": "sweeper.coordinator.play",
+    "PlayOptions": "sweeper.coordinator.play",
+    "Player": "sweeper.coordinator.play",
+    "RunSummary": "sweeper.coordinator.play",
+    "REST_MS": "sweeper.coordinator.play",
+    "CLOCK_SEEDED_PAUSE_S": "sweeper.coordinator.play_cli",
+    "RecordingError": "sweeper.coordinator.recording",
+    "Config": "sweeper.coordinator.simulate",
+    "SimulationError": "sweeper.coordinator.simulate",
+    "play_game": "sweeper.coordinator.simulate",
+    "play_games": "sweeper.coordinator.simulate",
+    "print_rows": "sweeper.coordinator.stats",
+    "print_table": "sweeper.coordinator.stats",
+    "WatchError": "sweeper.coordinator.watch",
 }
 
 

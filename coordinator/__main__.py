@@ -1,8 +1,8 @@
-"""``python -m coordinator`` runs the ``sweeper`` command line."""
+"""``python -m sweeper.coordinator`` runs the ``sweeper`` command line."""
 
 import sys
 
-from coordinator.cli import main
+from sweeper.coordinator.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -18,12 +18,12 @@ EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
 
 # Modules whose ``register(commands, serve_commands)`` adds sub-commands, in help order.
 COMMAND_MODULES = (
-    "analyzer.cli",
-    "coordinator.simulate_cli",
-    "recognizer.cli",
-    "effector.cli",
-    "coordinator.play_cli",
-    "practice.cli",
+    "sweeper.analyzer.cli",
+    "sweeper.coordinator.simulate_cli",
+    "sweeper.recognizer.cli",
+    "sweeper.effector.cli",
+    "sweeper.coordinator.play_cli",
+    "sweeper.practice.cli",
 )
 
 

@@ -12,9 +12,9 @@ from typing import Any, Protocol
 
 import httpx
 
-from analyzer import Board, Cell, Move, format_board
-from coordinator.consistency import MINE_COUNT_SLACK
-from serving import SweeperError
+from sweeper.analyzer import Board, Cell, Move, format_board
+from sweeper.coordinator.consistency import MINE_COUNT_SLACK
+from sweeper.serving import SweeperError
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
@@ -60,7 +60,7 @@ class LocalDecider:
     """The analyzer running in this process."""
 
     def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
-        from analyzer import AnalysisError, analyze
+        from sweeper.analyzer import AnalysisError, analyze
 
         try:
             analysis = analyze(board, total_mines, rules)

@@ -1,4 +1,4 @@
-"""``python -m coordinator.healthcheck URL TOKEN_VARIABLE``: exit 0 if the service is healthy.
+"""``python -m sweeper.coordinator.healthcheck URL TOKEN_VARIABLE``: exit 0 if it is healthy.
 
 Used by docker-compose health checks; the token is read from the named environment
 variable so it never appears on a command line.
@@ -15,7 +15,8 @@ import httpx
 def main(argv: list[str]) -> int:
     """Check ``URL/health`` with the bearer token held in ``TOKEN_VARIABLE`` (if set)."""
     if len(argv) != 2:
-        print("usage: python -m coordinator.healthcheck URL TOKEN_VARIABLE", file=sys.stderr)
+        usage = "usage: python -m sweeper.coordinator.healthcheck URL TOKEN_VARIABLE"
+        print(usage, file=sys.stderr)
         return 2
     url, token_variable = argv
     token = os.environ.get(token_variable)

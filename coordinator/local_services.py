@@ -16,7 +16,7 @@ from typing import Literal
 
 import httpx
 
-from practice import start_group, stop_group
+from sweeper.practice import start_group, stop_group
 
 Service = Literal["analyzer", "effector"]
 
@@ -36,7 +36,7 @@ def local_service(
     healthy."""
     port = free_loopback_port()
     url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "coordinator", "serve", service, "--port", str(port), *args]
+    command = [sys.executable, "-m", "sweeper", "serve", service, "--port", str(port), *args]
     process = start_group(command, env)
     try:
         _wait_until_healthy(service, url, process, timeout_s)

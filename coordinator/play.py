@@ -12,13 +12,19 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from analyzer import FLAG, Board, Cell
-from coordinator.cascade import cells_to_press
-from coordinator.decide import Decider, Decision
-from coordinator.recording import GameRecorder, RunRecorder, StepRecord
-from coordinator.screen import Screen
-from coordinator.watch import BoardWatcher, Sight, WatchError, clicks_took_effect, is_new_game
-from effector import (
+from sweeper.analyzer import FLAG, Board, Cell
+from sweeper.coordinator.cascade import cells_to_press
+from sweeper.coordinator.decide import Decider, Decision
+from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord
+from sweeper.coordinator.screen import Screen
+from sweeper.coordinator.watch import (
+    BoardWatcher,
+    Sight,
+    WatchError,
+    clicks_took_effect,
+    is_new_game,
+)
+from sweeper.effector import (
     Action,
     Button,
     ClickAction,
@@ -27,8 +33,8 @@ from effector import (
     PauseAction,
     Rect,
 )
-from recognizer import BoardReader
-from serving import SweeperError
+from sweeper.recognizer import BoardReader
+from sweeper.serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
@@ -107,7 +113,7 @@ class RunSummary:
         return sum(1 for game in self.results if game.result == "won")
 
     def to_json(self) -> dict[str, object]:
-        from coordinator.stats import median_or_none
+        from sweeper.coordinator.stats import median_or_none
 
         won_seconds = [game.seconds for game in self.results if game.result == "won"]
         median_won = median_or_none(won_seconds)
@@ -269,7 +275,7 @@ class Player:
     def _decide(self, board: Board, mines: int) -> Decision:
         """The analyzer's decision; a game found to hold a mine more or fewer than its
         count is played on with the count its board fits (and a note says so)."""
-        from coordinator.decide import AnalyzerRejectedError, decide_with_count_slack
+        from sweeper.coordinator.decide import AnalyzerRejectedError, decide_with_count_slack
 
         try:
             decision, fitted = decide_with_count_slack(self.decider, board, mines,

@@ -10,12 +10,12 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analyzer import EXPERT, RULES
-from serving import whole_number
+from sweeper.analyzer import EXPERT, RULES
+from sweeper.serving import whole_number
 
 if TYPE_CHECKING:
-    from coordinator.play import Player, RunSummary
-    from effector import Rect
+    from sweeper.coordinator.play import Player, RunSummary
+    from sweeper.effector import Rect
 
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
@@ -149,7 +149,7 @@ def _add_game_arguments(
 
 def _region(text: str) -> Rect:
     """``"10,20,640,480"`` -> the 640x480 rectangle whose top-left pixel is (10, 20)."""
-    from effector import Rect
+    from sweeper.effector import Rect
 
     parts = text.split(",")
     try:
@@ -183,7 +183,7 @@ def _positive(text: str) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play on the screen an effector shows (a local one by default)."""
-    from coordinator.local_services import local_service
+    from sweeper.coordinator.local_services import local_service
 
     if args.effector is None and not os.environ.get("DISPLAY"):
         print(
@@ -199,8 +199,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     """The README's main job: the bundled game on a virtual display, played by the bot."""
-    from coordinator.local_services import local_service
-    from practice import VirtualDesktop, VirtualDisplay, Winemine
+    from sweeper.coordinator.local_services import local_service
+    from sweeper.practice import VirtualDesktop, VirtualDisplay, Winemine
 
     game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
     if args.seed is not None:
@@ -218,10 +218,10 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> int:
-    from coordinator.decide import Decider, LocalDecider, RemoteDecider
-    from coordinator.play import Player, PlayOptions
-    from coordinator.recording import RunRecorder
-    from effector import EffectorClient
+    from sweeper.coordinator.decide import Decider, LocalDecider, RemoteDecider
+    from sweeper.coordinator.play import Player, PlayOptions
+    from sweeper.coordinator.recording import RunRecorder
+    from sweeper.effector import EffectorClient
 
     effector = stack.enter_context(EffectorClient(url, token=getattr(args, "token", None)))
     analyzer_url = getattr(args, "analyzer", None)
@@ -309,7 +309,7 @@ def _play_with_progress(player: Player, games: int) -> RunSummary:
 
 
 def _report(summary: RunSummary, args: argparse.Namespace) -> None:
-    from coordinator.stats import print_table
+    from sweeper.coordinator.stats import print_table
 
     data = summary.to_json()
     rate = f"{summary.wins / len(summary.results):.0%}" if summary.results else "-"
@@ -341,8 +341,8 @@ def _report(summary: RunSummary, args: argparse.Namespace) -> None:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Compare a recording with a fresh offline run of the recognizer and analyzer."""
-    from coordinator.recording import RecordingError
-    from coordinator.replay import count_steps, replay_differences
+    from sweeper.coordinator.recording import RecordingError
+    from sweeper.coordinator.replay import count_steps, replay_differences
 
     try:
         steps = count_steps(args.directory)

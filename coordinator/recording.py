@@ -19,10 +19,10 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import TypeAdapter, ValidationError
 
-from analyzer import BoardError, parse_board
-from coordinator.replay_page import render_replay_page
-from recognizer import Box
-from serving import SweeperError
+from sweeper.analyzer import BoardError, parse_board
+from sweeper.coordinator.replay_page import render_replay_page
+from sweeper.recognizer import Box
+from sweeper.serving import SweeperError
 
 
 @dataclass

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse_board
-from coordinator.recording import StepRecord, load_steps
-from recognizer import ImageError, recognize
+from sweeper.analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse_board
+from sweeper.coordinator.recording import StepRecord, load_steps
+from sweeper.recognizer import ImageError, recognize
 
 
 def game_folders(root: Path) -> list[Path]:

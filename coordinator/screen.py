@@ -14,7 +14,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from effector import Action, BatchResult, Rect, ScreenInfo
+from sweeper.effector import Action, BatchResult, Rect, ScreenInfo
 
 
 class Screen(Protocol):

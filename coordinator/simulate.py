@@ -20,13 +20,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer import Board, BoardSize, Cell, Move, Rules, format_board
-from coordinator.decide import Decider, Decision, LocalDecider
-from coordinator.play import Player, PlayOptions
-from coordinator.stats import half_width_95, wilson_interval
-from coordinator.watch import Sight
-from practice import SimulatedScreen
-from serving import SweeperError
+from sweeper.analyzer import Board, BoardSize, Cell, Move, Rules, format_board
+from sweeper.coordinator.decide import Decider, Decision, LocalDecider
+from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.coordinator.stats import half_width_95, wilson_interval
+from sweeper.coordinator.watch import Sight
+from sweeper.practice import SimulatedScreen
+from sweeper.serving import SweeperError
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]

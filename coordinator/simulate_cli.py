@@ -8,12 +8,12 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from analyzer import DIFFICULTIES, RULES, BoardSize
+from sweeper.analyzer import DIFFICULTIES, RULES, BoardSize
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from coordinator.simulate import Config, Summary
+    from sweeper.coordinator.simulate import Config, Summary
 
 MAX_GAMES = 1_000_000  # every game's result is kept for the summary
 WORKERS_PER_CORE = 4  # more processes than that only add memory
@@ -80,8 +80,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
-    from analyzer import too_many_cells
-    from coordinator.simulate import Config
+    from sweeper.analyzer import too_many_cells
+    from sweeper.coordinator.simulate import Config
 
     sizes = (args.width, args.height, args.mines)
     if args.difficulty is None and all(value is None for value in sizes):
@@ -131,7 +131,7 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
         TimeRemainingColumn,
     )
 
-    from coordinator.simulate import SeededGame, play_games, summarize, summary_json
+    from sweeper.coordinator.simulate import SeededGame, play_games, summarize, summary_json
 
     games, seed = int(args.games), int(args.seed)
     console = Console()
@@ -167,7 +167,7 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
 def _print_summary(
     console: Console, config: Config, seed: int, workers: int, summary: Summary
 ) -> None:
-    from coordinator.stats import print_table
+    from sweeper.coordinator.stats import print_table
 
     low, high = summary.interval
     print_table(

@@ -15,11 +15,19 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import FLAG, MINE, UNOPENED, Board, Cell, GameStatus, mine_count
-from coordinator.consistency import cells_mask, impossible_changes, too_few_closed
-from coordinator.screen import Screen
-from effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect, ScreenInfo
-from recognizer import (
+from sweeper.analyzer import FLAG, MINE, UNOPENED, Board, Cell, GameStatus, mine_count
+from sweeper.coordinator.consistency import cells_mask, impossible_changes, too_few_closed
+from sweeper.coordinator.screen import Screen
+from sweeper.effector import (
+    Action,
+    ClickAction,
+    KeyAction,
+    MoveAction,
+    PauseAction,
+    Rect,
+    ScreenInfo,
+)
+from sweeper.recognizer import (
     SEARCH_ROWS,
     BoardGeometry,
     BoardReader,
@@ -29,7 +37,7 @@ from recognizer import (
     find_yellow_face,
     locate_and_read,
 )
-from serving import SweeperError
+from sweeper.serving import SweeperError
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serving import lazy_attributes
+from sweeper.serving import lazy_attributes
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8002
@@ -20,7 +20,7 @@ DEFAULT_PORT = 8002
 TOKEN_ENV = "SWEEPER_EFFECTOR_TOKEN"
 
 if TYPE_CHECKING:
-    from effector.actions import (
+    from sweeper.effector.actions import (
         Action,
         ActionBatch,
         BatchResult,
@@ -32,10 +32,10 @@ if TYPE_CHECKING:
         PauseAction,
         validate_batch,
     )
-    from effector.capture import ScreenCapture
-    from effector.client import EffectorClient
-    from effector.encoding import ImageDecodeError
-    from effector.errors import (
+    from sweeper.effector.capture import ScreenCapture
+    from sweeper.effector.client import EffectorClient
+    from sweeper.effector.encoding import ImageDecodeError
+    from sweeper.effector.errors import (
         BatchAbortedError,
         CaptureFailedError,
         DisplayUnavailableError,
@@ -43,9 +43,9 @@ if TYPE_CHECKING:
         FailSafeTriggeredError,
         InputFailedError,
     )
-    from effector.geometry import Rect, ScreenInfo
-    from effector.service import InvalidRegionError, create_app
-    from effector.testing import ImageScreen, RecordingDevice, without_waiting
+    from sweeper.effector.geometry import Rect, ScreenInfo
+    from sweeper.effector.service import InvalidRegionError, create_app
+    from sweeper.effector.testing import ImageScreen, RecordingDevice, without_waiting
 
 __all__ = [
     "DEFAULT_HOST",
@@ -81,32 +81,32 @@ __all__ = [
 
 # The module that defines each public name.
 _HOME_OF = {
-    "Action": "effector.actions",
-    "ActionBatch": "effector.actions",
-    "BatchResult": "effector.actions",
-    "Button": "effector.actions",
-    "ClickAction": "effector.actions",
-    "InvalidBatchError": "effector.actions",
-    "KeyAction": "effector.actions",
-    "MoveAction": "effector.actions",
-    "PauseAction": "effector.actions",
-    "validate_batch": "effector.actions",
-    "ScreenCapture": "effector.capture",
-    "EffectorClient": "effector.client",
-    "ImageDecodeError": "effector.encoding",
-    "BatchAbortedError": "effector.errors",
-    "CaptureFailedError": "effector.errors",
-    "DisplayUnavailableError": "effector.errors",
-    "EffectorError": "effector.errors",
-    "FailSafeTriggeredError": "effector.errors",
-    "InputFailedError": "effector.errors",
-    "Rect": "effector.geometry",
-    "ScreenInfo": "effector.geometry",
-    "InvalidRegionError": "effector.service",
-    "create_app": "effector.service",
-    "ImageScreen": "effector.testing",
-    "RecordingDevice": "effector.testing",
-    "without_waiting": "effector.testing",
+    "Action": "sweeper.effector.actions",
+    "ActionBatch": "sweeper.effector.actions",
+    "BatchResult": "sweeper.effector.actions",
+    "Button": "sweeper.effector.actions",
+    "ClickAction": "sweeper.effector.actions",
+    "InvalidBatchError": "sweeper.effector.actions",
+    "KeyAction": "sweeper.effector.actions",
+    "MoveAction": "sweeper.effector.actions",
+    "PauseAction": "sweeper.effector.actions",
+    "validate_batch": "sweeper.effector.actions",
+    "ScreenCapture": "sweeper.effector.capture",
+    "EffectorClient": "sweeper.effector.client",
+    "ImageDecodeError": "sweeper.effector.encoding",
+    "BatchAbortedError": "sweeper.effector.errors",
+    "CaptureFailedError": "sweeper.effector.errors",
+    "DisplayUnavailableError": "sweeper.effector.errors",
+    "EffectorError": "sweeper.effector.errors",
+    "FailSafeTriggeredError": "sweeper.effector.errors",
+    "InputFailedError": "sweeper.effector.errors",
+    "Rect": "sweeper.effector.geometry",
+    "ScreenInfo": "sweeper.effector.geometry",
+    "InvalidRegionError": "sweeper.effector.service",
+    "create_app": "sweeper.effector.service",
+    "ImageScreen": "sweeper.effector.testing",
+    "RecordingDevice": "sweeper.effector.testing",
+    "without_waiting": "sweeper.effector.testing",
 }
 
 

@@ -1,17 +1,18 @@
-"""``python -m effector``: the same as ``sweeper serve effector``."""
+"""``python -m sweeper.effector``: the same as ``sweeper serve effector``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from effector.cli import add_serve_arguments
+from sweeper.effector.cli import add_serve_arguments
 
 
 def main() -> int:
     """Parse the serve options and run the service."""
     parser = argparse.ArgumentParser(
-        prog="python -m effector", description="Serve this display's screen and mouse over HTTP."
+        prog="python -m sweeper.effector",
+        description="Serve this display's screen and mouse over HTTP.",
     )
     add_serve_arguments(parser)
     args = parser.parse_args()

@@ -14,13 +14,13 @@ from typing import Any
 import cv2
 import numpy as np
 
-from effector.encoding import Image
-from effector.errors import (
+from sweeper.effector.encoding import Image
+from sweeper.effector.errors import (
     NO_DISPLAY_HINT,
     CaptureFailedError,
     DisplayUnavailableError,
 )
-from effector.geometry import Rect, ScreenInfo
+from sweeper.effector.geometry import Rect, ScreenInfo
 
 
 def require_display() -> None:

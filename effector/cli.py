@@ -10,8 +10,8 @@ import os
 import sys
 from typing import Any
 
-from effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
-from serving import port
+from sweeper.effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
+from sweeper.serving import port
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
@@ -41,7 +41,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def serve_effector(args: argparse.Namespace) -> int:
     """Check the bind policy and the display, then serve until interrupted."""
-    from serving import bind_refusal
+    from sweeper.serving import bind_refusal
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "move this machine's mouse")
     if refusal is not None:
@@ -50,8 +50,8 @@ def serve_effector(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from effector.errors import DisplayUnavailableError
-    from effector.service import EffectorSettings, create_display_app
+    from sweeper.effector.errors import DisplayUnavailableError
+    from sweeper.effector.service import EffectorSettings, create_display_app
 
     try:
         app, capture = create_display_app(EffectorSettings(token=args.token))

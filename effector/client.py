@@ -14,8 +14,8 @@ from typing import Any, Self
 
 import httpx
 
-from effector import DEFAULT_PORT, TOKEN_ENV
-from effector.actions import (
+from sweeper.effector import DEFAULT_PORT, TOKEN_ENV
+from sweeper.effector.actions import (
     MAX_BATCH_DURATION_MS,
     Action,
     ActionBatch,
@@ -23,9 +23,9 @@ from effector.actions import (
     Button,
     ClickAction,
 )
-from effector.encoding import Image, ImageFormat, decode_png, decode_raw
-from effector.errors import BatchAbortedError, EffectorError
-from effector.geometry import Rect, ScreenInfo
+from sweeper.effector.encoding import Image, ImageFormat, decode_png, decode_raw
+from sweeper.effector.errors import BatchAbortedError, EffectorError
+from sweeper.effector.geometry import Rect, ScreenInfo
 
 DEFAULT_URL = f"http://127.0.0.1:{DEFAULT_PORT}"
 

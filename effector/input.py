@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from effector.actions import AllowedKey, Button
-from effector.capture import require_display
-from effector.errors import (
+from sweeper.effector.actions import AllowedKey, Button
+from sweeper.effector.capture import require_display
+from sweeper.effector.errors import (
     NO_DISPLAY_HINT,
     DisplayUnavailableError,
     FailSafeTriggeredError,

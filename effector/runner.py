@@ -11,7 +11,7 @@ import threading
 import time
 from typing import Protocol
 
-from effector.actions import (
+from sweeper.effector.actions import (
     Action,
     ActionBatch,
     AllowedKey,
@@ -22,7 +22,7 @@ from effector.actions import (
     MoveAction,
     PauseAction,
 )
-from effector.errors import BatchAbortedError, FailSafeTriggeredError
+from sweeper.effector.errors import BatchAbortedError, FailSafeTriggeredError
 
 
 class InputDevice(Protocol):

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
-from effector.encoding import (
+from sweeper.effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
+from sweeper.effector.encoding import (
     PNG_MEDIA_TYPE,
     RAW_MEDIA_TYPE,
     Image,
@@ -31,15 +31,15 @@ from effector.encoding import (
     encode_png,
     raw_headers,
 )
-from effector.errors import (
+from sweeper.effector.errors import (
     BatchAbortedError,
     CaptureFailedError,
     DisplayUnavailableError,
     InputFailedError,
 )
-from effector.geometry import Rect, ScreenInfo
-from effector.runner import BatchRunner, InputDevice
-from serving import (
+from sweeper.effector.geometry import Rect, ScreenInfo
+from sweeper.effector.runner import BatchRunner, InputDevice
+from sweeper.serving import (
     RETRY_AFTER_S,
     Admission,
     ErrorOut,
@@ -53,7 +53,7 @@ from serving import (
 )
 
 if TYPE_CHECKING:
-    from effector.capture import ScreenCapture
+    from sweeper.effector.capture import ScreenCapture
 
 MAX_LISTED_ERRORS = 3
 MAX_BODY_BYTES = 1 << 20  # a batch of the most actions allowed takes about 200 KB
@@ -184,8 +184,8 @@ def create_display_app(
 
     Raises ``DisplayUnavailableError`` with a clear message when there is no display.
     """
-    from effector.capture import ScreenCapture
-    from effector.input import PointerInput
+    from sweeper.effector.capture import ScreenCapture
+    from sweeper.effector.input import PointerInput
 
     capture = ScreenCapture()
     return create_app(capture, PointerInput(), settings), capture

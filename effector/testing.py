@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from effector.actions import MAX_HOLD_MS, MAX_PAUSE_MS, AllowedKey, Button
-from effector.encoding import Image
-from effector.errors import CaptureFailedError, FailSafeTriggeredError
-from effector.geometry import Rect, ScreenInfo
+from sweeper.effector.actions import MAX_HOLD_MS, MAX_PAUSE_MS, AllowedKey, Button
+from sweeper.effector.encoding import Image
+from sweeper.effector.errors import CaptureFailedError, FailSafeTriggeredError
+from sweeper.effector.geometry import Rect, ScreenInfo
 
 Call = tuple[object, ...]
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from Xlib import XK, X, display
 
-from effector.encoding import Image
+from sweeper.effector.encoding import Image
 
 _BUTTON_NAMES = {1: "left", 2: "middle", 3: "right"}
 _KEY_NAMES = {XK.string_to_keysym(name): name for name in ("F2", "Escape", "Return", "space")}

@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serving import lazy_attributes
+from sweeper.serving import lazy_attributes
 
 if TYPE_CHECKING:
-    from practice.cdp import CdpError
-    from practice.desktop import VirtualDesktop
-    from practice.display import MissingProgramError, VirtualDisplay
-    from practice.engine import Game, GameError
-    from practice.gamepage import GamePage
-    from practice.processes import start_group, stop_group
-    from practice.screenshot import grab, save_png
-    from practice.simulated_screen import SimulatedScreen
-    from practice.sites import (
+    from sweeper.practice.cdp import CdpError
+    from sweeper.practice.desktop import VirtualDesktop
+    from sweeper.practice.display import MissingProgramError, VirtualDisplay
+    from sweeper.practice.engine import Game, GameError
+    from sweeper.practice.gamepage import GamePage
+    from sweeper.practice.processes import start_group, stop_group
+    from sweeper.practice.screenshot import grab, save_png
+    from sweeper.practice.simulated_screen import SimulatedScreen
+    from sweeper.practice.sites import (
         CATALOG,
         Site,
         SiteDesktop,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
         chosen_sites,
         load_catalog,
     )
-    from practice.winemine import OracleError, Winemine
+    from sweeper.practice.winemine import OracleError, Winemine
 
 __all__ = [
     "CATALOG",
@@ -62,28 +62,28 @@ __all__ = [
 
 # The module that defines each public name.
 _HOME_OF = {
-    "CdpError": "practice.cdp",
-    "VirtualDesktop": "practice.desktop",
-    "MissingProgramError": "practice.display",
-    "VirtualDisplay": "practice.display",
-    "Game": "practice.engine",
-    "GameError": "practice.engine",
-    "GamePage": "practice.gamepage",
-    "start_group": "practice.processes",
-    "stop_group": "practice.processes",
-    "grab": "practice.screenshot",
-    "save_png": "practice.screenshot",
-    "SimulatedScreen": "practice.simulated_screen",
-    "CATALOG": "practice.sites",
-    "Site": "practice.sites",
-    "SiteDesktop": "practice.sites",
-    "SiteError": "practice.sites",
-    "Truth": "practice.sites",
-    "load_catalog": "practice.sites",
-    "add_site_arguments": "practice.sites",
-    "chosen_sites": "practice.sites",
-    "OracleError": "practice.winemine",
-    "Winemine": "practice.winemine",
+    "CdpError": "sweeper.practice.cdp",
+    "VirtualDesktop": "sweeper.practice.desktop",
+    "MissingProgramError": "sweeper.practice.display",
+    "VirtualDisplay": "sweeper.practice.display",
+    "Game": "sweeper.practice.engine",
+    "GameError": "sweeper.practice.engine",
+    "GamePage": "sweeper.practice.gamepage",
+    "start_group": "sweeper.practice.processes",
+    "stop_group": "sweeper.practice.processes",
+    "grab": "sweeper.practice.screenshot",
+    "save_png": "sweeper.practice.screenshot",
+    "SimulatedScreen": "sweeper.practice.simulated_screen",
+    "CATALOG": "sweeper.practice.sites",
+    "Site": "sweeper.practice.sites",
+    "SiteDesktop": "sweeper.practice.sites",
+    "SiteError": "sweeper.practice.sites",
+    "Truth": "sweeper.practice.sites",
+    "load_catalog": "sweeper.practice.sites",
+    "add_site_arguments": "sweeper.practice.sites",
+    "chosen_sites": "sweeper.practice.sites",
+    "OracleError": "sweeper.practice.winemine",
+    "Winemine": "sweeper.practice.winemine",
 }
 
 

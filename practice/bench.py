@@ -1,6 +1,6 @@
 """How fast the practice target is: desktop start-up, new game, and a click until it shows.
 
-Run: ``.venv/bin/python -m practice.bench [--starts 3] [--loads 20] [--clicks 50]``
+Run: ``.venv/bin/python -m sweeper.practice.bench [--starts 3] [--loads 20] [--clicks 50]``
 Prints median and p95 in milliseconds for each step.
 """
 
@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from analyzer import EXPERT, FLAG, Cell
-from practice.desktop import VirtualDesktop
-from practice.gamepage import GamePage
+from sweeper.analyzer import EXPERT, FLAG, Cell
+from sweeper.practice.desktop import VirtualDesktop
+from sweeper.practice.gamepage import GamePage
 
 EXPERT_GAME = {**EXPERT._asdict(), "cell": 24}
 
@@ -48,7 +48,7 @@ def x_click_until_shown(page: GamePage, cell: Cell) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m practice.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m sweeper.practice.bench", description=__doc__)
     parser.add_argument("--starts", type=int, default=3, help="desktop start-ups to time")
     parser.add_argument("--loads", type=int, default=20, help="new games to time")
     parser.add_argument("--clicks", type=int, default=50, help="clicks to time")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Self
 
-from practice.chromium import ChromiumApp
-from practice.display import VirtualDisplay, require_program
-from practice.processes import StartedInWith
-from practice.server import GameServer
-from practice.xinput import XInput
+from sweeper.practice.chromium import ChromiumApp
+from sweeper.practice.display import VirtualDisplay, require_program
+from sweeper.practice.processes import StartedInWith
+from sweeper.practice.server import GameServer
+from sweeper.practice.xinput import XInput
 
 
 class BrowserDesktop(StartedInWith):

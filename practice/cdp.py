@@ -16,7 +16,7 @@ from typing import Any
 
 import websocket
 
-from serving import SweeperError
+from sweeper.serving import SweeperError
 
 
 class CdpError(SweeperError, RuntimeError):

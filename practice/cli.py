@@ -1,4 +1,4 @@
-"""``sweeper desktop`` (also ``python -m practice.desktop``): keep a virtual desktop running.
+"""``sweeper desktop`` (or ``python -m sweeper.practice.desktop``): keep a virtual desktop running.
 
 It prints ``DISPLAY``, the game's URL and where the game is on the screen, so that other
 tools (the effector, the recognizer's recording, a person with a VNC viewer) can use it.
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from analyzer import RULES
+from sweeper.analyzer import RULES
 
 GAME_PARAMS = ("width", "height", "mines", "seed", "rules", "cell")
 
@@ -83,7 +83,7 @@ def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
 
 def run_desktop(args: argparse.Namespace) -> int:
     """Keep a virtual desktop running, printing where everything is, until Ctrl-C/SIGTERM."""
-    from practice.desktop import VirtualDesktop
+    from sweeper.practice.desktop import VirtualDesktop
 
     params = {name: getattr(args, name) for name in GAME_PARAMS if getattr(args, name) is not None}
     desktop = VirtualDesktop(screen_size=args.screen, window_position=args.position,
@@ -119,7 +119,7 @@ def run_desktop(args: argparse.Namespace) -> int:
 def _serve_effector(address: str, env: dict[str, str]) -> NoReturn:
     """Run the effector service on the desktop's display until it exits or Ctrl-C."""
     host, _, port = address.rpartition(":")
-    command = [sys.executable, "-m", "coordinator", "serve", "effector",
+    command = [sys.executable, "-m", "sweeper", "serve", "effector",
                "--host", host or "127.0.0.1", "--port", port]
     print(f"EFFECTOR=http://{host or '127.0.0.1'}:{port}", flush=True)
     with subprocess.Popen(command, env=env) as effector:
@@ -132,8 +132,8 @@ def _serve_effector(address: str, env: dict[str, str]) -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m practice.desktop``."""
-    parser = argparse.ArgumentParser(prog="python -m practice.desktop",
+    """Entry point of ``python -m sweeper.practice.desktop``."""
+    parser = argparse.ArgumentParser(prog="python -m sweeper.practice.desktop",
                                      description="Run the practice game on a virtual display.")
     add_desktop_arguments(parser)
     return run_desktop(parser.parse_args(argv))

@@ -6,7 +6,7 @@ practice target on a screen. Everything it starts (Xvfb, the HTTP server thread,
 Chromium and its children, xdemineur, winemine with its Wine prefix, temporary profiles)
 is stopped again on exit, Ctrl-C or failure.
 
-Run ``sweeper desktop`` or ``python -m practice.desktop`` to keep one running until Ctrl-C.
+Run ``sweeper desktop`` or ``python -m sweeper.practice.desktop`` to keep one running until Ctrl-C.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer import EXPERT
-from effector import Rect
-from practice.browser_desktop import BrowserDesktop
-from practice.display import require_program
-from practice.processes import start_group, stop_group
-from practice.server import WEB_DIR, GameParams
-from practice.winemine import Winemine
+from sweeper.analyzer import EXPERT
+from sweeper.effector import Rect
+from sweeper.practice.browser_desktop import BrowserDesktop
+from sweeper.practice.display import require_program
+from sweeper.practice.processes import start_group, stop_group
+from sweeper.practice.server import WEB_DIR, GameParams
+from sweeper.practice.winemine import Winemine
 
 READY_EXPRESSION = (
     "document.readyState === 'complete' && typeof window.__state === 'function'"
@@ -210,6 +210,6 @@ class VirtualDesktop(BrowserDesktop):
 
 
 if __name__ == "__main__":
-    from practice.cli import main
+    from sweeper.practice.cli import main
 
     sys.exit(main())

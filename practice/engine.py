@@ -22,7 +22,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import (
+from sweeper.analyzer import (
     FLAG,
     MINE,
     UNOPENED,
@@ -34,7 +34,7 @@ from analyzer import (
     neighbour_sums,
     too_many_cells,
 )
-from serving import SweeperError
+from sweeper.serving import SweeperError
 
 
 class GameError(SweeperError, ValueError):

@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 from hypothesis import strategies as st
 
-from analyzer import FLAG, MAX_CELLS, MINE, RULES, UNOPENED, Board, format_board
-from practice.engine import Game
+from sweeper.analyzer import FLAG, MAX_CELLS, MINE, RULES, UNOPENED, Board, format_board
+from sweeper.practice.engine import Game
 
 Grid = npt.NDArray[np.int8]
 Request = dict[str, Any]

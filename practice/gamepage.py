@@ -10,8 +10,8 @@ import base64
 import time
 from typing import Any
 
-from analyzer import MINE, Board, Cell, parse_board
-from practice.desktop import VirtualDesktop
+from sweeper.analyzer import MINE, Board, Cell, parse_board
+from sweeper.practice.desktop import VirtualDesktop
 
 CDP_BUTTONS = {"left": 1, "right": 2, "middle": 4}
 

@@ -9,7 +9,7 @@ import mss.tools
 import numpy as np
 import numpy.typing as npt
 
-from effector import Rect
+from sweeper.effector import Rect
 
 
 def grab(display: str, rect: Rect) -> npt.NDArray[np.uint8]:

@@ -12,7 +12,7 @@ dialogs showing, then without), and a beginner and an intermediate game, each PN
 JSON sidecar holding the board text read from winemine's memory, the status and where
 the window is. winemine has no seed, so every run records other games.
 
-Run: ``.venv/bin/python -m practice.shoot [--out docs/screenshots] [--winemine]``
+Run: ``.venv/bin/python -m sweeper.practice.shoot [--out docs/screenshots] [--winemine]``
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyzer import EXPERT, MINE, UNOPENED, Cell
-from effector import Rect
-from practice.desktop import VirtualDesktop
-from practice.gamepage import GamePage
-from practice.screenshot import grab, save_png
-from practice.winemine import Winemine, WinemineTruth
+from sweeper.analyzer import EXPERT, MINE, UNOPENED, Cell
+from sweeper.effector import Rect
+from sweeper.practice.desktop import VirtualDesktop
+from sweeper.practice.gamepage import GamePage
+from sweeper.practice.screenshot import grab, save_png
+from sweeper.practice.winemine import Winemine, WinemineTruth
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CELL_SIZES = (16, 24, 32)
@@ -274,7 +274,7 @@ def as_list(rect: Rect) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write every screenshot into ``--out`` and list them."""
-    parser = argparse.ArgumentParser(prog="python -m practice.shoot", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m sweeper.practice.shoot", description=__doc__)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
     parser.add_argument("--winemine", action="store_true",
                         help="record Wine's winemine (only) into --out")

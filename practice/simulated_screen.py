@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import FLAG, UNOPENED, Board, Cell, Rules
-from effector import (
+from sweeper.analyzer import FLAG, UNOPENED, Board, Cell, Rules
+from sweeper.effector import (
     Action,
     ActionBatch,
     BatchResult,
@@ -27,8 +27,8 @@ from effector import (
     ScreenInfo,
     validate_batch,
 )
-from practice.engine import Game
-from recognizer import TILE_CODES, load_skin
+from sweeper.practice.engine import Game
+from sweeper.recognizer import TILE_CODES, load_skin
 
 SKIN = "classic-16"  # the tile set the board is drawn with
 BACKGROUND = (192, 192, 192)  # the window around the board (BGR)

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from effector import Rect
-from practice.browser_desktop import BrowserDesktop
-from practice.cdp import CdpError
-from serving import SweeperError
+from sweeper.effector import Rect
+from sweeper.practice.browser_desktop import BrowserDesktop
+from sweeper.practice.cdp import CdpError
+from sweeper.serving import SweeperError
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display

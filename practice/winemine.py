@@ -62,12 +62,12 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import BEGINNER, EXPERT, INTERMEDIATE, GameStatus
-from effector import Rect
-from practice.display import require_program
-from practice.processes import StartedInWith, start_group, stop_group
-from practice.xinput import XInput
-from serving import SweeperError
+from sweeper.analyzer import BEGINNER, EXPERT, INTERMEDIATE, GameStatus
+from sweeper.effector import Rect
+from sweeper.practice.display import require_program
+from sweeper.practice.processes import StartedInWith, start_group, stop_group
+from sweeper.practice.xinput import XInput
+from sweeper.serving import SweeperError
 
 # ------------------------------------------------------------ the game's settings
 

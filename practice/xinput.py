@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Mapping
 
-from practice.display import require_program
+from sweeper.practice.display import require_program
 
 BUTTONS = {"left": "1", "middle": "2", "right": "3"}
 

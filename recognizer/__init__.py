@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serving import lazy_attributes
+from sweeper.serving import lazy_attributes
 
 if TYPE_CHECKING:
-    from recognizer.api import locate_and_read, read_board, recognize
-    from recognizer.buttons import find_buttons
-    from recognizer.capture import CaptureError
-    from recognizer.faces import SEARCH_ROWS, find_yellow_face
-    from recognizer.geometry import BoardGeometry, Box
-    from recognizer.image_io import Image, ImageError, load_image
-    from recognizer.locate import locate_boards
-    from recognizer.reader import BoardReader
-    from recognizer.recognition import Recognition, Status
-    from recognizer.skins import TILE_CODES, Skin, SkinError, available_skins, load_skin
+    from sweeper.recognizer.api import locate_and_read, read_board, recognize
+    from sweeper.recognizer.buttons import find_buttons
+    from sweeper.recognizer.capture import CaptureError
+    from sweeper.recognizer.faces import SEARCH_ROWS, find_yellow_face
+    from sweeper.recognizer.geometry import BoardGeometry, Box
+    from sweeper.recognizer.image_io import Image, ImageError, load_image
+    from sweeper.recognizer.locate import locate_boards
+    from sweeper.recognizer.reader import BoardReader
+    from sweeper.recognizer.recognition import Recognition, Status
+    from sweeper.recognizer.skins import TILE_CODES, Skin, SkinError, available_skins, load_skin
 
 __all__ = [
     "SEARCH_ROWS",
@@ -52,27 +52,27 @@ __all__ = [
 
 # The module that defines each public name.
 _HOME_OF = {
-    "locate_and_read": "recognizer.api",
-    "read_board": "recognizer.api",
-    "recognize": "recognizer.api",
-    "find_buttons": "recognizer.buttons",
-    "CaptureError": "recognizer.capture",
-    "SEARCH_ROWS": "recognizer.faces",
-    "find_yellow_face": "recognizer.faces",
-    "BoardGeometry": "recognizer.geometry",
-    "Box": "recognizer.geometry",
-    "Image": "recognizer.image_io",
-    "ImageError": "recognizer.image_io",
-    "load_image": "recognizer.image_io",
-    "locate_boards": "recognizer.locate",
-    "BoardReader": "recognizer.reader",
-    "Recognition": "recognizer.recognition",
-    "Status": "recognizer.recognition",
-    "Skin": "recognizer.skins",
-    "SkinError": "recognizer.skins",
-    "available_skins": "recognizer.skins",
-    "load_skin": "recognizer.skins",
-    "TILE_CODES": "recognizer.skins",
+    "locate_and_read": "sweeper.recognizer.api",
+    "read_board": "sweeper.recognizer.api",
+    "recognize": "sweeper.recognizer.api",
+    "find_buttons": "sweeper.recognizer.buttons",
+    "CaptureError": "sweeper.recognizer.capture",
+    "SEARCH_ROWS": "sweeper.recognizer.faces",
+    "find_yellow_face": "sweeper.recognizer.faces",
+    "BoardGeometry": "sweeper.recognizer.geometry",
+    "Box": "sweeper.recognizer.geometry",
+    "Image": "sweeper.recognizer.image_io",
+    "ImageError": "sweeper.recognizer.image_io",
+    "load_image": "sweeper.recognizer.image_io",
+    "locate_boards": "sweeper.recognizer.locate",
+    "BoardReader": "sweeper.recognizer.reader",
+    "Recognition": "sweeper.recognizer.recognition",
+    "Status": "sweeper.recognizer.recognition",
+    "Skin": "sweeper.recognizer.skins",
+    "SkinError": "sweeper.recognizer.skins",
+    "available_skins": "sweeper.recognizer.skins",
+    "load_skin": "sweeper.recognizer.skins",
+    "TILE_CODES": "sweeper.recognizer.skins",
 }
 
 

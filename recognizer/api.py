@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from recognizer.edges import board_goes_on, tiles_beyond
-from recognizer.geometry import BoardGeometry
-from recognizer.image_io import Image, ImageSource, load_image
-from recognizer.locate import locate_boards
-from recognizer.reader import BoardReader
-from recognizer.recognition import Recognition, nothing_found
-from recognizer.skins import Skin, available_skins, load_skin
+from sweeper.recognizer.edges import board_goes_on, tiles_beyond
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image, ImageSource, load_image
+from sweeper.recognizer.locate import locate_boards
+from sweeper.recognizer.reader import BoardReader
+from sweeper.recognizer.recognition import Recognition, nothing_found
+from sweeper.recognizer.skins import Skin, available_skins, load_skin
 
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from recognizer.image_io import Image, as_image
+from sweeper.recognizer.image_io import Image, as_image
 
 MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
 MAX_SIZE = (220, 48)

@@ -17,16 +17,16 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from analyzer import GAME_STATUSES, Board
-from recognizer.faces import FACE_BORDER, find_yellow_face
-from recognizer.geometry import BoardGeometry
-from recognizer.image_io import Image
-from recognizer.learned import LearnedSkin, features
-from recognizer.locate import locate_boards
-from recognizer.reader import CODES, BoardReader
-from recognizer.sampling import cut_cells, native_cell
-from recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
-from serving import SweeperError
+from sweeper.analyzer import GAME_STATUSES, Board
+from sweeper.recognizer.faces import FACE_BORDER, find_yellow_face
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image
+from sweeper.recognizer.learned import LearnedSkin, features
+from sweeper.recognizer.locate import locate_boards
+from sweeper.recognizer.reader import CODES, BoardReader
+from sweeper.recognizer.sampling import cut_cells, native_cell
+from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
+from sweeper.serving import SweeperError
 
 KIND_OF_CODE = {code: kind for kind, code in TILE_CODES.items()}
 

@@ -57,9 +57,9 @@ def register(commands: Any, serve_commands: Any) -> None:
 
 def run_recognize(args: argparse.Namespace) -> int:
     """Handler of ``sweeper recognize``."""
-    from recognizer.api import recognize
-    from recognizer.image_io import ImageError
-    from recognizer.skins import SkinError
+    from sweeper.recognizer.api import recognize
+    from sweeper.recognizer.image_io import ImageError
+    from sweeper.recognizer.skins import SkinError
 
     source: bytes | str = sys.stdin.buffer.read() if args.image == "-" else args.image
     try:
@@ -79,9 +79,9 @@ def run_recognize(args: argparse.Namespace) -> int:
 
 def run_capture(args: argparse.Namespace) -> int:
     """Handler of ``sweeper templates capture``."""
-    from recognizer.capture import CaptureError, capture_skin
-    from recognizer.image_io import ImageError
-    from recognizer.skins import SkinError, available_skins, user_skins_dir
+    from sweeper.recognizer.capture import CaptureError, capture_skin
+    from sweeper.recognizer.image_io import ImageError
+    from sweeper.recognizer.skins import SkinError, available_skins, user_skins_dir
 
     if args.out is None and args.name in available_skins():
         print(f"error: a shipped skin is named {args.name!r}; choose another --name "
@@ -115,7 +115,7 @@ def run_capture(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     """Handler of ``sweeper templates list``."""
-    from recognizer.skins import available_skins, load_skin, user_skins, user_skins_dir
+    from sweeper.recognizer.skins import available_skins, load_skin, user_skins, user_skins_dir
 
     yours = user_skins()
     for name in [*available_skins(), *yours]:
@@ -132,9 +132,9 @@ def run_list(args: argparse.Namespace) -> int:
 
 def _labelled_sample(image: Path, board_file: str | None) -> Any:
     """A capture sample with its board text and status from the best source available."""
-    from analyzer import parse_board
-    from recognizer.capture import CaptureError, Sample
-    from recognizer.image_io import load_image
+    from sweeper.analyzer import parse_board
+    from sweeper.recognizer.capture import CaptureError, Sample
+    from sweeper.recognizer.image_io import load_image
 
     picture = load_image(image)
     status = None

@@ -15,10 +15,10 @@ import itertools
 import cv2
 import numpy as np
 
-from recognizer.geometry import BoardGeometry
-from recognizer.image_io import Image, as_image
-from recognizer.learned import KIND_INDEX, LearnedSkin, features
-from recognizer.sampling import cut_cells
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image, as_image
+from sweeper.recognizer.learned import KIND_INDEX, LearnedSkin, features
+from sweeper.recognizer.sampling import cut_cells
 
 MIN_STRIP = 2  # px: a narrower strip shows too little of a cell to tell
 SAME_LEVELS = 12.0  # mean grey-level difference within which a strip matches a cell part

@@ -14,9 +14,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.geometry import BoardGeometry, Box
-from recognizer.image_io import Image, as_image
-from recognizer.skins import Skin, available_skins, load_skin
+from sweeper.recognizer.geometry import BoardGeometry, Box
+from sweeper.recognizer.image_io import Image, as_image
+from sweeper.recognizer.skins import Skin, available_skins, load_skin
 
 SEARCH_ROWS = 5.0  # how many cell pitches above the board the face may sit
 FACE_BORDER = 4  # px a face picture is larger than its yellow disc (see capture)

@@ -1,7 +1,7 @@
 """Render the TrueType reference glyphs into ``templates/glyphs.png`` (run once; needs Pillow).
 
-``python -m recognizer.glyph_sprites`` draws the digits 1..8, "?", "*" and "F" in common sans,
-serif and monospaced fonts, one row per font, each glyph centred in a
+``python -m sweeper.recognizer.glyph_sprites`` draws the digits 1..8, "?", "*" and "F" in common
+sans, serif and monospaced fonts, one row per font, each glyph centred in a
 ``SPRITE_CELL`` box, white on black. :mod:`recognizer.glyphs` reads the sprite; the fonts
 are needed only to make it.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from recognizer.glyphs import GLYPH_SPRITE, SPRITE_CELL, TEXT_SYMBOLS
+from sweeper.recognizer.glyphs import GLYPH_SPRITE, SPRITE_CELL, TEXT_SYMBOLS
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"))
 FONTS = (

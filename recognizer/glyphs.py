@@ -18,9 +18,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.image_io import as_image
-from recognizer.looks import look_at, shape_vector
-from recognizer.skins import TEMPLATES_DIR, available_skins, load_skin
+from sweeper.recognizer.image_io import as_image
+from sweeper.recognizer.looks import look_at, shape_vector
+from sweeper.recognizer.skins import TEMPLATES_DIR, available_skins, load_skin
 
 DIGITS = tuple(str(n) for n in range(1, 9))
 SYMBOLS = (*DIGITS, "mine", "flag", "crossed", "?")  # crossed: a mine crossed out in red

@@ -20,10 +20,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.image_io import Image, as_image
-from recognizer.looks import TileLook, look_at
-from recognizer.sampling import Cells, cut_tile
-from recognizer.skins import TILE_TYPES, Skin, write_manifest
+from sweeper.recognizer.image_io import Image, as_image
+from sweeper.recognizer.looks import TileLook, look_at
+from sweeper.recognizer.sampling import Cells, cut_tile
+from sweeper.recognizer.skins import TILE_TYPES, Skin, write_manifest
 
 MATCH_DISTANCE = 12.0  # RMS colour difference (0..255) of a cell read as its template
 MIN_LEAD = 8.0  # how much further the closest template of another type must be

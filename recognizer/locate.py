@@ -29,8 +29,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.geometry import BoardGeometry, Box, lines_from
-from recognizer.image_io import Image, as_image
+from sweeper.recognizer.geometry import BoardGeometry, Box, lines_from
+from sweeper.recognizer.image_io import Image, as_image
 
 MIN_PITCH = 12.0
 MAX_PITCH = 64.0

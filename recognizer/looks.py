@@ -16,8 +16,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer import ink
-from recognizer.image_io import Image, as_image
+from sweeper.recognizer import ink
+from sweeper.recognizer.image_io import Image, as_image
 
 MARGIN = 0.14  # share of each side left out of the middle (bevels, grid lines, gaps)
 RAISED_MARGIN = 0.25  # ... of a raised tile, whose bevel may be wide

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recognizer import ink, looks
-from recognizer.glyphs import DIGITS, ShapeScores, score_shape
-from recognizer.looks import TileLook
+from sweeper.recognizer import ink, looks
+from sweeper.recognizer.glyphs import DIGITS, ShapeScores, score_shape
+from sweeper.recognizer.looks import TileLook
 
 CLASSIC_DIGIT_INK = {ink.BLUE: "1", ink.GREEN: "2", ink.RED: "3", ink.NAVY: "4",
                      ink.MAROON: "5", ink.TEAL: "6", ink.BLACK: "7", ink.GREY: "8"}

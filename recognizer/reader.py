@@ -23,16 +23,22 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from analyzer import MINE, UNOPENED, Board, game_status, mine_count
-from recognizer.faces import KnownFaces, face_signature, find_yellow_face, mood_of, shipped_faces
-from recognizer.geometry import BoardGeometry
-from recognizer.image_io import Image, ImageSource, load_image
-from recognizer.learned import LearnedSkin, Matches, features, from_tile_set
-from recognizer.looks import TileLook, look_at
-from recognizer.naming import name_tile, red_face
-from recognizer.recognition import Recognition, Status
-from recognizer.sampling import cut_boxes, cut_cells, native_cell
-from recognizer.skins import TILE_CODES, TILE_TYPES, Skin
+from sweeper.analyzer import MINE, UNOPENED, Board, game_status, mine_count
+from sweeper.recognizer.faces import (
+    KnownFaces,
+    face_signature,
+    find_yellow_face,
+    mood_of,
+    shipped_faces,
+)
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image, ImageSource, load_image
+from sweeper.recognizer.learned import LearnedSkin, Matches, features, from_tile_set
+from sweeper.recognizer.looks import TileLook, look_at
+from sweeper.recognizer.naming import name_tile, red_face
+from sweeper.recognizer.recognition import Recognition, Status
+from sweeper.recognizer.sampling import cut_boxes, cut_cells, native_cell
+from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CLUSTER_DISTANCE = 8.0  # cells this close to a cluster's first picture join the cluster
 DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...

@@ -16,8 +16,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from recognizer.geometry import BoardGeometry
-from recognizer.image_io import Image, as_image
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image, as_image
 
 CELL_SIZE = 16  # px a cell is resampled to before comparison
 SUPERSAMPLE = 2  # bilinear samples per output pixel along each axis

@@ -30,11 +30,11 @@ from typing import Any
 
 import cv2
 
-from analyzer import FLAG, GAME_STATUSES, MINE, UNOPENED
-from recognizer.image_io import Image, ImageError, as_image, load_image
-from serving import SweeperError
+from sweeper.analyzer import FLAG, GAME_STATUSES, MINE, UNOPENED
+from sweeper.recognizer.image_io import Image, ImageError, as_image, load_image
+from sweeper.serving import SweeperError
 
-TEMPLATES_DIR = Path(str(resources.files("templates")))  # installed with the package
+TEMPLATES_DIR = Path(str(resources.files("sweeper.templates")))  # installed with the package
 MANIFEST = "manifest.json"
 
 TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in range(9)))

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from serving.lazy import lazy_attributes
+from sweeper.serving.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from serving.admission import (
+    from sweeper.serving.admission import (
         RETRY_AFTER_S,
         Admission,
         NotFinishedError,
@@ -34,13 +34,13 @@ if TYPE_CHECKING:
         RefuseWhenFullMiddleware,
         overloaded_answer,
     )
-    from serving.arguments import port, whole_number
-    from serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
-    from serving.body_limit import BodySizeLimitMiddleware
-    from serving.errors import ErrorOut, error_answer
-    from serving.guards import add_guards
-    from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
-    from serving.root_error import SweeperError
+    from sweeper.serving.arguments import port, whole_number
+    from sweeper.serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
+    from sweeper.serving.body_limit import BodySizeLimitMiddleware
+    from sweeper.serving.errors import ErrorOut, error_answer
+    from sweeper.serving.guards import add_guards
+    from sweeper.serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+    from sweeper.serving.root_error import SweeperError
 
 __all__ = [
     "RETRY_AFTER_S",
@@ -68,26 +68,26 @@ __all__ = [
 
 # The module that defines each public name (each module's own ``__all__`` lists them).
 _HOME_OF = {
-    "RETRY_AFTER_S": "serving.admission",
-    "Admission": "serving.admission",
-    "NotFinishedError": "serving.admission",
-    "NotStartedError": "serving.admission",
-    "OverloadedError": "serving.admission",
-    "RefuseWhenFullMiddleware": "serving.admission",
-    "overloaded_answer": "serving.admission",
-    "port": "serving.arguments",
-    "whole_number": "serving.arguments",
-    "BearerTokenMiddleware": "serving.auth",
-    "bind_refusal": "serving.auth",
-    "is_loopback": "serving.auth",
-    "BodySizeLimitMiddleware": "serving.body_limit",
-    "ErrorOut": "serving.errors",
-    "error_answer": "serving.errors",
-    "add_guards": "serving.guards",
-    "add_error_handlers": "serving.handlers",
-    "answer_with_status": "serving.handlers",
-    "summarize_errors": "serving.handlers",
-    "SweeperError": "serving.root_error",
+    "RETRY_AFTER_S": "sweeper.serving.admission",
+    "Admission": "sweeper.serving.admission",
+    "NotFinishedError": "sweeper.serving.admission",
+    "NotStartedError": "sweeper.serving.admission",
+    "OverloadedError": "sweeper.serving.admission",
+    "RefuseWhenFullMiddleware": "sweeper.serving.admission",
+    "overloaded_answer": "sweeper.serving.admission",
+    "port": "sweeper.serving.arguments",
+    "whole_number": "sweeper.serving.arguments",
+    "BearerTokenMiddleware": "sweeper.serving.auth",
+    "bind_refusal": "sweeper.serving.auth",
+    "is_loopback": "sweeper.serving.auth",
+    "BodySizeLimitMiddleware": "sweeper.serving.body_limit",
+    "ErrorOut": "sweeper.serving.errors",
+    "error_answer": "sweeper.serving.errors",
+    "add_guards": "sweeper.serving.guards",
+    "add_error_handlers": "sweeper.serving.handlers",
+    "answer_with_status": "sweeper.serving.handlers",
+    "summarize_errors": "sweeper.serving.handlers",
+    "SweeperError": "sweeper.serving.root_error",
 }
 
 

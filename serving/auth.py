@@ -7,7 +7,7 @@ import ipaddress
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from serving.errors import error_answer
+from sweeper.serving.errors import error_answer
 
 __all__ = ["BearerTokenMiddleware", "bind_refusal", "is_loopback"]
 

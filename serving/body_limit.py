@@ -12,7 +12,7 @@ from __future__ import annotations
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from serving.errors import error_answer
+from sweeper.serving.errors import error_answer
 
 __all__ = ["BodySizeLimitMiddleware"]
 

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 
 from starlette.applications import Starlette
 
-from serving.admission import Admission, RefuseWhenFullMiddleware
-from serving.auth import BearerTokenMiddleware
-from serving.body_limit import BodySizeLimitMiddleware
+from sweeper.serving.admission import Admission, RefuseWhenFullMiddleware
+from sweeper.serving.auth import BearerTokenMiddleware
+from sweeper.serving.body_limit import BodySizeLimitMiddleware
 
 __all__ = ["add_guards"]
 

@@ -16,8 +16,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 
-from serving.admission import OverloadedError, overloaded_answer
-from serving.errors import error_answer
+from sweeper.serving.admission import OverloadedError, overloaded_answer
+from sweeper.serving.errors import error_answer
 
 __all__ = ["add_error_handlers", "answer_with_status", "summarize_errors"]
 

@@ -13,13 +13,14 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from coordinator import build_parser
+from sweeper.coordinator import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 # Every package the wheel ships, so the image cannot miss one added later.
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-PACKAGES = sorted({name.split(".")[0] for name in SETUPTOOLS["packages"]})
+# sweeper/ and the top-level folders it links to as sweeper.analyzer, sweeper.coordinator, ...
+PACKAGES = sorted({name.split(".")[:2][-1] for name in SETUPTOOLS["packages"]})
 
 
 @pytest.fixture(scope="module")

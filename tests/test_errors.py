@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from serving import SweeperError
+from sweeper.serving import SweeperError
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("analyzer", "coordinator", "effector", "practice", "recognizer", "serving")
@@ -23,7 +23,7 @@ def _public_error_classes() -> list[tuple[str, str]]:
     found = []
     for package in PACKAGES:
         for source in sorted((ROOT / package).rglob("*.py")):
-            module = ".".join(source.relative_to(ROOT).with_suffix("").parts)
+            module = ".".join(("sweeper", *source.relative_to(ROOT).with_suffix("").parts))
             for node in ast.parse(source.read_text(), str(source)).body:
                 if (isinstance(node, ast.ClassDef) and node.name.endswith("Error")
                         and not node.name.startswith("_")):

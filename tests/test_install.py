@@ -16,8 +16,10 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "analyzer", "coordinator", "effector", "practice",
-           "recognizer", "serving", "templates")
+PACKAGES = ("analyzer", "coordinator", "effector", "practice", "recognizer", "serving", "templates")
+SOURCES = ("pyproject.toml", "README.md", "sweeper", *PACKAGES)
+# distributions of others that install these generic names, already in the user's environment
+OTHERS = ("analyzer", "templates", "effector", "coordinator")
 SCREENSHOT = ROOT / "docs" / "screenshots" / "game-cell24-mid"
 
 
@@ -42,7 +44,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "build")
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=ignore)
+            shutil.copytree(ROOT / name, source / name, ignore=ignore, symlinks=True)
         else:
             shutil.copy2(ROOT / name, source / name)
     _checked(_run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", base / "dist",
@@ -51,17 +53,47 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     shutil.rmtree(source)  # nothing may come from the sources from here on
     venv = base / "venv"
     _checked(_run(sys.executable, "-m", "venv", venv, cwd=base))
+    for name in OTHERS:
+        _checked(_run(venv / "bin" / "python", "-m", "pip", "install", "-q", "--no-deps",
+                      _other_distribution(base / "others", name), cwd=base))
     _checked(_run(venv / "bin" / "python", "-m", "pip", "install", "-q", wheel, cwd=base))
     work = base / "work"
     work.mkdir()
     yield venv / "bin" / "sweeper", work
 
 
+def _other_distribution(folder: Path, name: str) -> Path:
+    """A source tree of someone else's distribution that installs the import name ``name``."""
+    tree = folder / name
+    (tree / name).mkdir(parents=True)
+    (tree / name / "__init__.py").write_text(f"OWNER = 'other-{name}'\n")
+    (tree / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=68"]\nbuild-backend = "setuptools.build_meta"\n'
+        f'[project]\nname = "other-{name}"\nversion = "1.0"\n'
+        f'[tool.setuptools]\npackages = ["{name}"]\n')
+    return tree
+
+
+def test_the_wheel_adds_one_import_name_beside_others_of_the_same_names(
+        installed: tuple[Path, Path]) -> None:
+    sweeper, work = installed
+    python = sweeper.parent / "python"
+    owners = "; ".join(f"import {name}; print({name}.OWNER)" for name in OTHERS)
+    result = _checked(_run(python, "-c", owners, cwd=work))
+    assert result.stdout.split() == [f"other-{name}" for name in OTHERS]
+    record = next(sweeper.parent.parent.glob("lib/python*/site-packages/sweeper-*.dist-info"))
+    tops = {line.split("/")[0] for line in (record / "RECORD").read_text().splitlines()}
+    assert {top for top in tops if not top.endswith(".dist-info") and top != ".."} == {"sweeper"}
+    assert _checked(_run(sweeper, "templates", "list", cwd=work)).stdout.strip()
+
+
 def test_the_wheel_holds_no_editable_path(installed: tuple[Path, Path]) -> None:
     sweeper, work = installed
     python = sweeper.parent / "python"
-    result = _checked(_run(python, "-c", "import recognizer.skins as s, practice.server as p;"
-                           "print(s.TEMPLATES_DIR); print(p.WEB_DIR)", cwd=work))
+    result = _checked(_run(python, "-c", "import sweeper.recognizer.skins as s,"
+                           " sweeper.practice.server as p;"
+                           " print(s.TEMPLATES_DIR); print(p.WEB_DIR)",
+                           cwd=work))
     templates, web = (Path(line) for line in result.stdout.split())
     assert ROOT not in templates.parents and ROOT not in web.parents
     assert (templates / "classic-24" / "manifest.json").is_file()

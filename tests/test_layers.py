@@ -3,8 +3,10 @@ each other, and serving, which both use, knows neither of them nor any other par
 
 And how: each package names its public API in its ``__init__.py`` (``__all__``), loaded
 lazily so that importing a package stays light, and code outside a package imports only
-that API (``from analyzer import Board``), never the package's modules; only the
-package's own tests may reach inside it."""
+that API (``from sweeper.analyzer import Board``), never the package's modules; only the
+package's own tests may reach inside it. Every import names the one import root,
+``sweeper``: a bare ``import analyzer`` would find whatever else is installed by that
+name."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+ROOT_NAME = "sweeper"
 FIRST_PARTY = {"analyzer", "coordinator", "effector", "practice", "recognizer", "serving",
                "templates"}
 MAY_NOT_IMPORT = {
@@ -32,8 +35,8 @@ TESTS_OF = {"simulate": "coordinator"}
 HEAVY = {"cv2", "fastapi", "httpx", "mss", "numpy", "pydantic", "rich", "starlette", "z3"}
 
 
-def _imports(source: Path) -> set[str]:
-    """The dotted names ``source`` imports (modules, and ``module.name`` for a from-import)."""
+def _imported_names(source: Path) -> set[str]:
+    """The dotted names ``source`` imports, as written (modules, and a from-import's module)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(source.read_text(), str(source))):
         if isinstance(node, ast.Import):
@@ -43,13 +46,19 @@ def _imports(source: Path) -> set[str]:
     return names
 
 
+def _imports(source: Path) -> set[str]:
+    """The sweeper modules ``source`` imports, named below the root (``analyzer.board``)."""
+    return {name.removeprefix(f"{ROOT_NAME}.") for name in _imported_names(source)
+            if name.startswith(f"{ROOT_NAME}.")}
+
+
 def _imported_packages(source: Path) -> set[str]:
     return {name.split(".")[0] for name in _imports(source)}
 
 
 def _sources() -> list[Path]:
     return sorted(path for path in ROOT.rglob("*.py")
-                  if path.relative_to(ROOT).parts[0] not in {".venv", "build"})
+                  if path.relative_to(ROOT).parts[0] not in {".venv", "build", ROOT_NAME})
 
 
 def _owner(source: Path) -> str | None:
@@ -58,6 +67,16 @@ def _owner(source: Path) -> str | None:
     if parts[0] == "tests":
         return TESTS_OF.get(parts[1], parts[1]) if len(parts) > 2 else None
     return parts[0]
+
+
+def test_every_import_of_sweeper_names_the_one_root() -> None:
+    bare = sorted(
+        f"{source.relative_to(ROOT)} imports {name}"
+        for source in _sources()
+        for name in _imported_names(source)
+        if name.split(".")[0] in FIRST_PARTY
+    )
+    assert not bare, bare
 
 
 @pytest.mark.parametrize("package", sorted(MAY_NOT_IMPORT))
@@ -83,7 +102,7 @@ def test_other_code_imports_a_package_only_through_its_api() -> None:
 
 @pytest.mark.parametrize("package", WITH_API)
 def test_each_public_name_comes_from_the_module_that_defines_it(package: str) -> None:
-    module = importlib.import_module(package)
+    module = importlib.import_module(f"{ROOT_NAME}.{package}")
     homes: dict[str, str] = module._HOME_OF
     assert set(homes) <= set(module.__all__)
     assert len(module.__all__) == len(set(module.__all__))
@@ -104,7 +123,7 @@ def test_each_public_name_comes_from_the_module_that_defines_it(package: str) ->
 
 
 def test_importing_the_packages_loads_no_heavy_library() -> None:
-    probe = (f"import sys, {', '.join(WITH_API)}; "
+    probe = (f"import sys, {', '.join(f'{ROOT_NAME}.{name}' for name in WITH_API)}; "
              f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({sorted(HEAVY)!r})))")
     finished = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                               text=True, check=True, timeout=60)

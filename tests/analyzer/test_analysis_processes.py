@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from analyzer import analyze, parse_board
-from analyzer.errors import AnalysisError, AnalysisTimeoutError
-from analyzer.processes import AnalysisProcess, AnalysisProcessError, AnalysisProcesses
+from sweeper.analyzer import analyze, parse_board
+from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError
+from sweeper.analyzer.processes import AnalysisProcess, AnalysisProcessError, AnalysisProcesses
 
 BOARD = parse_board("01.\n02.\n01.\n")
 # Every other cell a 1 on 100x100 with 2500 mines: over a second of work, then an error

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from analyzer import processes
-from analyzer.service import MAX_BODY_BYTES, create_app
+from sweeper.analyzer import processes
+from sweeper.analyzer.service import MAX_BODY_BYTES, create_app
 from tests.analyzer.test_analyzer_service import DEEP_ENDGAME
 from tests.served import served
 

@@ -7,7 +7,7 @@ import sys
 
 from fastapi.testclient import TestClient
 
-from analyzer.service import create_app
+from sweeper.analyzer.service import create_app
 
 BODY = {"board": "1.\n..\n", "total_mines": 1}
 
@@ -23,7 +23,7 @@ def test_with_a_token_every_request_must_carry_it() -> None:
 
 def test_binding_beyond_loopback_without_a_token_is_refused() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "coordinator", "serve", "analyzer", "--host", "0.0.0.0"],
+        [sys.executable, "-m", "sweeper", "serve", "analyzer", "--host", "0.0.0.0"],
         capture_output=True, text=True, check=False, timeout=30,
         env={"PATH": "/usr/bin:/bin"},
     )

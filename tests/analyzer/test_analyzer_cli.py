@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from coordinator import local_service
+from sweeper.coordinator import local_service
 
-SWEEPER = [sys.executable, "-m", "coordinator"]
+SWEEPER = [sys.executable, "-m", "sweeper"]
 NEEDS_Z3 = "01.\n02.\n01.\n"
 
 

@@ -16,15 +16,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from analyzer.api import analyze
-from analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
-from analyzer.deduce import certain_cells
-from analyzer.errors import UnsatisfiableError
-from analyzer.odds import board_odds
-from analyzer.plain_z3 import plain_certain_cells
-from analyzer.rules import RULES
-from analyzer.sizes import EXPERT
-from practice import Game
+from sweeper.analyzer.api import analyze
+from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
+from sweeper.analyzer.deduce import certain_cells
+from sweeper.analyzer.errors import UnsatisfiableError
+from sweeper.analyzer.odds import board_odds
+from sweeper.analyzer.plain_z3 import plain_certain_cells
+from sweeper.analyzer.rules import RULES
+from sweeper.analyzer.sizes import EXPERT
+from sweeper.practice import Game
 
 MAX_PLACEMENTS = 20_000
 

@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.contract import answer_problems
-from analyzer.service import create_app
-from practice import fuzz_boards
+from sweeper.analyzer.contract import answer_problems
+from sweeper.analyzer.service import create_app
+from sweeper.practice import fuzz_boards
 
 EXAMPLES_PER_KIND = 400
 KINDS: dict[str, Callable[[], st.SearchStrategy[dict[str, Any]]]] = {

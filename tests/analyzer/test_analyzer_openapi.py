@@ -9,7 +9,7 @@ from typing import Any
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from analyzer.service import create_app
+from sweeper.analyzer.service import create_app
 
 CONFIG = schemathesis.Config.from_dict(
     {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "413", "422", "503"]}}}

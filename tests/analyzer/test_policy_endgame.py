@@ -10,11 +10,11 @@ from functools import cache
 import numpy as np
 import pytest
 
-from analyzer.board import Board, Cell, parse_board
-from analyzer.constraints import read_problem
-from analyzer.endgame import best_endgame_move, list_solutions, win_probability
-from analyzer.sizes import EXPERT
-from practice import Game
+from sweeper.analyzer.board import Board, Cell, parse_board
+from sweeper.analyzer.constraints import read_problem
+from sweeper.analyzer.endgame import best_endgame_move, list_solutions, win_probability
+from sweeper.analyzer.sizes import EXPERT
+from sweeper.practice import Game
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.api import analyze
-from analyzer.board import Board, Cell
-from analyzer.plain_z3 import plain_certain_cells
-from analyzer.rules import RULES, Rules
-from analyzer.sizes import BoardSize
-from coordinator import Config, play_game
+from sweeper.analyzer.api import analyze
+from sweeper.analyzer.board import Board, Cell
+from sweeper.analyzer.plain_z3 import plain_certain_cells
+from sweeper.analyzer.rules import RULES, Rules
+from sweeper.analyzer.sizes import BoardSize
+from sweeper.coordinator import Config, play_game
 
 
 class CheckedTurn:

@@ -12,7 +12,7 @@ import sys
 
 SCRIPT = """
 import threading, time
-from analyzer.cell_solver import Z3_LOCK, CellSolver
+from sweeper.analyzer.cell_solver import Z3_LOCK, CellSolver
 
 stop = time.monotonic() + 4
 def build():

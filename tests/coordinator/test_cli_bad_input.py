@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
-from coordinator.cli import main
+from sweeper.coordinator.cli import main
 
 
 def _png_claiming(width: int, height: int) -> bytes:
@@ -135,7 +135,7 @@ def test_a_fault_of_sweeper_itself_is_one_line_with_exit_70(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("injected\nfault")
 
-    monkeypatch.setattr("analyzer.api.analyze", broken)
+    monkeypatch.setattr("sweeper.analyzer.api.analyze", broken)
     monkeypatch.setattr("sys.stdin", io.StringIO("...\n"))
     assert main(["analyze", "--total-mines", "1"]) == 70
     err = capsys.readouterr().err

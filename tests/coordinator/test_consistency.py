@@ -1,7 +1,7 @@
 """A board that could not follow the previous one is caught, cell by cell."""
 
-from analyzer import parse_board
-from coordinator.consistency import (
+from sweeper.analyzer import parse_board
+from sweeper.coordinator.consistency import (
     MINE_COUNT_SLACK,
     impossible_changes,
     newly_opened,

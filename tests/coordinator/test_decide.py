@@ -7,15 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from analyzer import parse_board
-from coordinator.consistency import MINE_COUNT_SLACK
-from coordinator.decide import (
+from sweeper.analyzer import parse_board
+from sweeper.coordinator.consistency import MINE_COUNT_SLACK
+from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
     LocalDecider,
     RemoteDecider,
     decide_with_count_slack,
 )
-from coordinator.local_services import free_loopback_port, local_service
+from sweeper.coordinator.local_services import free_loopback_port, local_service
 
 BOARD = parse_board("1...\n....\n....\n")  # nothing is certain: a guess
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from analyzer import EXPERT, UNOPENED, Board, Cell, parse_board
-from coordinator.watch import lost_under_cover, won_under_cover
-from recognizer import Recognition, Status, recognize
+from sweeper.analyzer import EXPERT, UNOPENED, Board, Cell, parse_board
+from sweeper.coordinator.watch import lost_under_cover, won_under_cover
+from sweeper.recognizer import Recognition, Status, recognize
 from tests.recognizer.recognizer_corpus import load_shot
 
 EXPERT_MINES = EXPERT.mines

@@ -9,7 +9,7 @@ import sys
 
 def run_sweeper(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "coordinator", *args],
+        [sys.executable, "-m", "sweeper", *args],
         capture_output=True,
         text=True,
         check=False,

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from analyzer import EXPERT
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import Player, PlayOptions, RunSummary
-from coordinator.watch import BoardWatcher, Sight, WatchError
-from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice import VirtualDesktop
+from sweeper.analyzer import EXPERT
+from sweeper.coordinator.decide import LocalDecider
+from sweeper.coordinator.local_services import local_service
+from sweeper.coordinator.play import Player, PlayOptions, RunSummary
+from sweeper.coordinator.watch import BoardWatcher, Sight, WatchError
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from sweeper.practice import VirtualDesktop
 
 pytestmark = pytest.mark.e2e
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from coordinator.decide import LocalDecider
-from coordinator.local_services import local_service
-from coordinator.play import Player, PlayOptions
-from coordinator.watch import Sight
-from effector import Action, BatchResult, ClickAction, EffectorClient, Rect
-from practice import VirtualDisplay, Winemine
+from sweeper.coordinator.decide import LocalDecider
+from sweeper.coordinator.local_services import local_service
+from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.coordinator.watch import Sight
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from sweeper.practice import VirtualDisplay, Winemine
 
 pytestmark = pytest.mark.e2e
 

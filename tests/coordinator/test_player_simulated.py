@@ -10,11 +10,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell
-from coordinator.decide import Decision, LocalDecider
-from coordinator.play import REST_MS, Player, PlayOptions
-from coordinator.watch import Sight
-from effector import (
+from sweeper.analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell
+from sweeper.coordinator.decide import Decision, LocalDecider
+from sweeper.coordinator.play import REST_MS, Player, PlayOptions
+from sweeper.coordinator.watch import Sight
+from sweeper.effector import (
     Action,
     BatchResult,
     ClickAction,
@@ -23,7 +23,7 @@ from effector import (
     PauseAction,
     Rect,
 )
-from practice import SimulatedScreen
+from sweeper.practice import SimulatedScreen
 
 
 def _screen(seed: int = 0, size: BoardSize = INTERMEDIATE) -> SimulatedScreen:
@@ -68,7 +68,7 @@ def test_every_board_acted_on_is_the_games_and_restarts_deal_new_games() -> None
 
 
 def _outcomes(first_seed: int, games: int) -> list[bool]:
-    from coordinator.simulate import Config, play_game
+    from sweeper.coordinator.simulate import Config, play_game
 
     return [play_game(Config(INTERMEDIATE, "safe"), seed).won
             for seed in range(first_seed, first_seed + games)]

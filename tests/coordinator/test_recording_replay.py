@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from analyzer import EXPERT, analyze
-from coordinator.cli import main
-from coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
-from coordinator.replay import replay_differences
-from recognizer import load_image, recognize
+from sweeper.analyzer import EXPERT, analyze
+from sweeper.coordinator.cli import main
+from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
+from sweeper.coordinator.replay import replay_differences
+from sweeper.recognizer import load_image, recognize
 
 SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-cell24-mid.png"
 
@@ -84,7 +84,7 @@ def test_new_recordings_continue_after_the_games_already_there(tmp_path: Path) -
 
 def test_replay_command_says_when_there_is_nothing_to_replay(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "coordinator", "replay", str(tmp_path)],
+        [sys.executable, "-m", "sweeper", "replay", str(tmp_path)],
         capture_output=True,
         text=True,
         check=False,

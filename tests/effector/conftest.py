@@ -13,9 +13,9 @@ from typing import TextIO
 
 import pytest
 
-from effector.client import EffectorClient
-from effector.xprobe import paint_root
-from practice import VirtualDisplay
+from sweeper.effector.client import EffectorClient
+from sweeper.effector.xprobe import paint_root
+from sweeper.practice import VirtualDisplay
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "test-token-3f9a"
@@ -48,12 +48,12 @@ def effector_url(
     root_bgr: tuple[int, int, int],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[str]:
-    """URL of ``python -m effector --token ...`` running on the module's Xvfb."""
+    """URL of ``python -m sweeper.effector --token ...`` running on the module's Xvfb."""
     port = _free_port()
     log_path = tmp_path_factory.mktemp("effector") / "service.log"
     with log_path.open("w+") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "effector", "--port", str(port), "--token", TOKEN],
+            [sys.executable, "-m", "sweeper.effector", "--port", str(port), "--token", TOKEN],
             env=virtual_display.env(), cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT,
         )
         url = f"http://127.0.0.1:{port}"

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from fastapi import FastAPI
 
-from effector.service import MAX_BODY_BYTES, EffectorSettings, create_app
-from effector.testing import ImageScreen, RecordingDevice
+from sweeper.effector.service import MAX_BODY_BYTES, EffectorSettings, create_app
+from sweeper.effector.testing import ImageScreen, RecordingDevice
 from tests.served import served
 
 LONG_BATCH = {"actions": [{"type": "click", "x": 5, "y": 5}, {"type": "pause", "ms": 10_000}]}

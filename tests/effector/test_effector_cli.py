@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from coordinator import main
+from sweeper.coordinator import main
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,8 +40,9 @@ def test_no_display_is_a_clear_message(
 def test_no_display_in_a_fresh_process_prints_no_traceback() -> None:
     environment = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
 
-    finished = subprocess.run([sys.executable, "-m", "effector"], env=environment, check=False,
-                              cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+    finished = subprocess.run([sys.executable, "-m", "sweeper.effector"], env=environment,
+                              check=False, cwd=REPO_ROOT, capture_output=True, text=True,
+                              timeout=60)
 
     assert finished.returncode == 1
     assert "DISPLAY is not set" in finished.stderr

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from effector.actions import MoveAction
-from effector.client import EffectorClient
-from effector.errors import EffectorError
+from sweeper.effector.actions import MoveAction
+from sweeper.effector.client import EffectorClient
+from sweeper.effector.errors import EffectorError
 
 UNREACHABLE = "http://127.0.0.1:9"
 

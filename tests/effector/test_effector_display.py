@@ -12,13 +12,13 @@ import httpx
 import numpy as np
 import pytest
 
-from effector.actions import Button, ClickAction, KeyAction, MoveAction, PauseAction
-from effector.client import EffectorClient
-from effector.encoding import Image
-from effector.errors import BatchAbortedError, EffectorError
-from effector.geometry import Rect
-from effector.xprobe import EventWindow, pointer_position
-from practice import VirtualDisplay
+from sweeper.effector.actions import Button, ClickAction, KeyAction, MoveAction, PauseAction
+from sweeper.effector.client import EffectorClient
+from sweeper.effector.encoding import Image
+from sweeper.effector.errors import BatchAbortedError, EffectorError
+from sweeper.effector.geometry import Rect
+from sweeper.effector.xprobe import EventWindow, pointer_position
+from sweeper.practice import VirtualDisplay
 
 pytestmark = pytest.mark.e2e
 

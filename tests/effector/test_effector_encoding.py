@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from effector.encoding import (
+from sweeper.effector.encoding import (
     HEIGHT_HEADER,
     PIXEL_FORMAT_HEADER,
     WIDTH_HEADER,

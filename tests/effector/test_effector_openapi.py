@@ -11,8 +11,8 @@ import numpy as np
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from effector.service import create_app
-from effector.testing import ImageScreen, RecordingDevice, without_waiting
+from sweeper.effector.service import create_app
+from sweeper.effector.testing import ImageScreen, RecordingDevice, without_waiting
 
 CONFIG = schemathesis.Config.from_dict({"checks": {"positive_data_acceptance": {
     "expected-statuses": ["2xx", "409", "413", "422", "503"]

@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from effector.actions import ActionBatch, ClickAction, KeyAction, MoveAction, PauseAction
-from effector.errors import BatchAbortedError
-from effector.runner import BatchRunner
-from effector.testing import RecordingDevice
+from sweeper.effector.actions import ActionBatch, ClickAction, KeyAction, MoveAction, PauseAction
+from sweeper.effector.errors import BatchAbortedError
+from sweeper.effector.runner import BatchRunner
+from sweeper.effector.testing import RecordingDevice
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from effector.encoding import decode_png, decode_raw
-from effector.service import EffectorSettings, create_app
-from effector.testing import ImageScreen, RecordingDevice
+from sweeper.effector.encoding import decode_png, decode_raw
+from sweeper.effector.service import EffectorSettings, create_app
+from sweeper.effector.testing import ImageScreen, RecordingDevice
 
 WIDTH, HEIGHT = 800, 600
 TOKEN = "s3cret"

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from practice.desktop import VirtualDesktop
-from practice.gamepage import GamePage
+from sweeper.practice.desktop import VirtualDesktop
+from sweeper.practice.gamepage import GamePage
 
 
 @pytest.fixture(scope="session")

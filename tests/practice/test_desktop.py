@@ -7,8 +7,8 @@ import os
 import numpy as np
 import pytest
 
-from practice.desktop import VirtualDesktop
-from practice.screenshot import grab
+from sweeper.practice.desktop import VirtualDesktop
+from sweeper.practice.screenshot import grab
 
 pytestmark = pytest.mark.e2e
 

@@ -7,8 +7,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from analyzer import EXPERT, FLAG, MINE, UNOPENED, Cell
-from practice.gamepage import GamePage
+from sweeper.analyzer import EXPERT, FLAG, MINE, UNOPENED, Cell
+from sweeper.practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e
 

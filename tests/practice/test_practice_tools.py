@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from practice.cdp import CdpError, read_devtools_port
-from practice.cli import main as desktop_main
-from practice.display import MissingProgramError, require_program
-from practice.processes import start_group, stop_group
-from practice.server import WEB_DIR, GameServer, game_query
+from sweeper.practice.cdp import CdpError, read_devtools_port
+from sweeper.practice.cli import main as desktop_main
+from sweeper.practice.display import MissingProgramError, require_program
+from sweeper.practice.processes import start_group, stop_group
+from sweeper.practice.server import WEB_DIR, GameServer, game_query
 
 
 def test_game_query_encodes_parameters_in_order() -> None:

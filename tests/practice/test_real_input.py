@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import EXPERT, FLAG, UNOPENED
-from practice.gamepage import GamePage
+from sweeper.analyzer import EXPERT, FLAG, UNOPENED
+from sweeper.practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e
 

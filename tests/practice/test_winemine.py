@@ -13,11 +13,11 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from analyzer import EXPERT
-from effector import Rect
-from practice.desktop import VirtualDesktop
-from practice.screenshot import grab
-from practice.winemine import CELL, Winemine, WinemineTruth
+from sweeper.analyzer import EXPERT
+from sweeper.effector import Rect
+from sweeper.practice.desktop import VirtualDesktop
+from sweeper.practice.screenshot import grab
+from sweeper.practice.winemine import CELL, Winemine, WinemineTruth
 
 pytestmark = pytest.mark.e2e
 

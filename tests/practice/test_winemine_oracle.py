@@ -11,7 +11,7 @@ import struct
 
 import pytest
 
-from practice.winemine import (
+from sweeper.practice.winemine import (
     BOARD_BYTES,
     BOX_ROWS,
     CUSTOM_DIFFICULTY,

@@ -53,7 +53,7 @@ class Recorder:
     """Screenshots of one virtual desktop, saved with their truth."""
 
     def __init__(self, desktop: Any, out: Path) -> None:
-        from effector import Rect, ScreenCapture
+        from sweeper.effector import Rect, ScreenCapture
 
         os.environ["DISPLAY"] = desktop.display.display
         self.desktop = desktop
@@ -171,7 +171,7 @@ def find_seed(driver: GameDriver, params: dict[str, Any], needed: str, first: tu
 
 def record_bundled(out: Path) -> None:
     """Fresh, dense mid-game, flagged, lost and won boards at cell 16, 24 and 32."""
-    from practice import VirtualDesktop
+    from sweeper.practice import VirtualDesktop
 
     for cell, position in WINDOW_POSITIONS.items():
         with VirtualDesktop(screen_size=SCREEN, window_position=position,
@@ -226,7 +226,7 @@ def record_bundled_screens(out: Path) -> None:
 
     The last one keeps the window larger than the game, so the board sits in a grey page.
     """
-    from practice import VirtualDesktop
+    from sweeper.practice import VirtualDesktop
 
     for name, position, cell, fit in (("screen_web16", (421, 197), 16, True),
                                       ("screen_web24", (13, 61), 24, True),
@@ -262,7 +262,7 @@ class XdemineurPlayer:
 
     def read(self) -> Any:
         """Recognize the screen; the board may be None if some cell is unreadable."""
-        from recognizer.api import recognize
+        from sweeper.recognizer.api import recognize
 
         self.last_image = self.recorder.settled_screenshot()
         recognition = recognize(self.last_image)
@@ -291,7 +291,7 @@ class XdemineurPlayer:
         Cells it could not read are written as ``?`` under ``board_draft`` instead of
         ``board``: label them by eye (and check the rest) before committing.
         """
-        from analyzer import Board, format_board
+        from sweeper.analyzer import Board, format_board
 
         if recognition.readings is None or self.last_image is None:
             raise RuntimeError(f"{name}: no board found: {recognition.message}")
@@ -311,7 +311,7 @@ class XdemineurPlayer:
 
     def play(self, on_turn: Callable[[Any, Any], None]) -> Any:
         """Play one game to its end; ``on_turn(recognition, analysis)`` sees every turn."""
-        from analyzer import AnalysisError, analyze
+        from sweeper.analyzer import AnalysisError, analyze
 
         recognition = self.read()
         for _ in range(300):
@@ -335,7 +335,7 @@ class XdemineurPlayer:
 
 def record_xdemineur(out: Path, games: int = 60) -> None:
     """xdemineur: opening, flagged with a question mark, lost, won, and a digit-rich board."""
-    from practice import VirtualDesktop
+    from sweeper.practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=(800, 600), window_position=(600, 500)) as desktop:
         recorder = Recorder(desktop, out)
@@ -364,7 +364,7 @@ def record_xdemineur(out: Path, games: int = 60) -> None:
 
 def _record_xdemineur_games(player: XdemineurPlayer, games: int) -> None:
     """Play dense games until a flagged board, a loss and a digit-rich board are saved."""
-    from analyzer import UNOPENED
+    from sweeper.analyzer import UNOPENED
 
     best_digits: set[int] = set()
     saved: set[str] = set()
@@ -411,7 +411,7 @@ def record_xdemineur_high_digits(
     """
     import random
 
-    from practice import VirtualDesktop
+    from sweeper.practice import VirtualDesktop
 
     chooser = random.Random(5)
     names = (f"xd_high_{n}" for n in range(1, 10_000))
@@ -431,7 +431,7 @@ def record_xdemineur_high_digits(
 def _open_a_random_cell(player: XdemineurPlayer, chooser: Any, names: Iterator[str]) -> None:
     """One step of the hunt: save a board with a cell not read yet, or open a random cell
     (a new game after a loss)."""
-    from analyzer import UNOPENED
+    from sweeper.analyzer import UNOPENED
 
     recognition = player.read()
     if recognition.readings is None or recognition.status == "lost":

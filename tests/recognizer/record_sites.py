@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from effector import Rect  # noqa: E402
-from practice import CATALOG, SiteDesktop, SiteError, Truth, grab, load_catalog, save_png  # noqa: E402  # noqa: E402
+from sweeper.effector import Rect  # noqa: E402
+from sweeper.practice import CATALOG, SiteDesktop, SiteError, Truth, grab, load_catalog, save_png  # noqa: E402  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "corpus" / "sites"
 AROUND = (1.5, 4.0)  # cells of surroundings kept beside / above and below the board

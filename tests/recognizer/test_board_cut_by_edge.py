@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from recognizer.api import locate_and_read, recognize
-from recognizer.edges import board_goes_on, tiles_beyond
-from recognizer.locate import locate_boards
+from sweeper.recognizer.api import locate_and_read, recognize
+from sweeper.recognizer.edges import board_goes_on, tiles_beyond
+from sweeper.recognizer.locate import locate_boards
 from tests.recognizer.recognizer_corpus import load_shot
 
 LOOKS = ["web24_mid", "xd_opening", "sites/winemine-x1-mid", "sites/aegis-w2k-x1-mid",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer import format_board
-from recognizer.api import locate_and_read
+from sweeper.analyzer import format_board
+from sweeper.recognizer.api import locate_and_read
 from tests.recognizer.recognizer_corpus import load_shot
 
 SITE = "sites/artyyouth-qmarks-x1"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from recognizer.api import recognize
-from recognizer.locate import locate_boards
+from sweeper.recognizer.api import recognize
+from sweeper.recognizer.locate import locate_boards
 
 ROWS, COLS = 16, 30
 LEFT, TOP = 40, 60  # where the first button starts

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer import format_board
-from recognizer.api import recognize
-from recognizer.reader import BoardReader
+from sweeper.analyzer import format_board
+from sweeper.recognizer.api import recognize
+from sweeper.recognizer.reader import BoardReader
 from tests.recognizer.recognizer_corpus import (
     corpus_names,
     covered_names,

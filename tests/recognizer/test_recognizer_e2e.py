@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from analyzer import FLAG, UNOPENED, format_board, parse_board
-from recognizer.api import read_board, recognize
+from sweeper.analyzer import FLAG, UNOPENED, format_board, parse_board
+from sweeper.recognizer.api import read_board, recognize
 
 pytestmark = pytest.mark.e2e
 
@@ -23,7 +23,7 @@ GAME: dict[str, str | int] = {
 
 @pytest.fixture(scope="module")
 def desktop() -> Iterator[Any]:
-    from practice import VirtualDesktop
+    from sweeper.practice import VirtualDesktop
 
     with VirtualDesktop(screen_size=SCREEN, window_position=(133, 71), game_params=GAME) as running:
         yield running
@@ -32,7 +32,7 @@ def desktop() -> Iterator[Any]:
 @pytest.fixture
 def screenshot(desktop: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A function taking a settled screenshot of the whole screen with the effector's capture."""
-    from effector import Rect, ScreenCapture
+    from sweeper.effector import Rect, ScreenCapture
 
     monkeypatch.setenv("DISPLAY", desktop.display.display)
     capture = ScreenCapture()

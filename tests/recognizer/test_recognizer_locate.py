@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer import format_board
-from recognizer.api import recognize
-from recognizer.locate import locate_boards
+from sweeper.analyzer import format_board
+from sweeper.recognizer.api import recognize
+from sweeper.recognizer.locate import locate_boards
 from tests.recognizer.recognizer_corpus import load_shot
 
 SCREEN = (1080, 1920)

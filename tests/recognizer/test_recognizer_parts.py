@@ -9,15 +9,15 @@ import cv2
 import numpy as np
 import pytest
 
-from analyzer import GAME_STATUSES, format_board, parse_board
-from recognizer import ink
-from recognizer.api import read_board, recognize
-from recognizer.capture import CaptureError, Sample, capture_skin
-from recognizer.geometry import BoardGeometry
-from recognizer.image_io import ImageError, load_image
-from recognizer.looks import look_at
-from recognizer.naming import name_tile
-from recognizer.skins import (
+from sweeper.analyzer import GAME_STATUSES, format_board, parse_board
+from sweeper.recognizer import ink
+from sweeper.recognizer.api import read_board, recognize
+from sweeper.recognizer.capture import CaptureError, Sample, capture_skin
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import ImageError, load_image
+from sweeper.recognizer.looks import look_at
+from sweeper.recognizer.naming import name_tile
+from sweeper.recognizer.skins import (
     TILE_TYPES,
     SkinError,
     available_skins,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer import format_board
-from recognizer.api import recognize
-from recognizer.recognition import Recognition
+from sweeper.analyzer import format_board
+from sweeper.recognizer.api import recognize
+from sweeper.recognizer.recognition import Recognition
 from tests.recognizer.recognizer_corpus import (
     cell_box,
     cells_with,

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from serving.admission import Admission, NotFinishedError, NotStartedError, OverloadedError
+from sweeper.serving.admission import Admission, NotFinishedError, NotStartedError, OverloadedError
 
 
 def test_work_past_its_finish_by_keeps_its_slot_until_it_ends() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from serving.arguments import port, whole_number
+from sweeper.serving.arguments import port, whole_number
 
 
 def _refusal(parse: Callable[[str], int], text: str) -> str:

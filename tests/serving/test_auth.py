@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from serving.auth import bind_refusal, is_loopback
+from sweeper.serving.auth import bind_refusal, is_loopback
 
 TOKEN_VARIABLE = "SWEEPER_TEST_TOKEN"
 RISK = "do harm"

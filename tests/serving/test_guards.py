@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from serving.admission import Admission
-from serving.guards import add_guards
+from sweeper.serving.admission import Admission
+from sweeper.serving.guards import add_guards
 
 BIG_BODY = b"1" * 1000
 

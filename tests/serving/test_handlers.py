@@ -11,9 +11,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from serving.admission import OverloadedError
-from serving.guards import add_guards
-from serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+from sweeper.serving.admission import OverloadedError
+from sweeper.serving.guards import add_guards
+from sweeper.serving.handlers import add_error_handlers, answer_with_status, summarize_errors
 
 
 class Body(BaseModel):

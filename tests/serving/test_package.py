@@ -9,13 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import serving
+from sweeper import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_public_name_is_its_modules_own() -> None:
-    modules = [importlib.import_module(f"serving.{info.name}")
+    modules = [importlib.import_module(f"sweeper.serving.{info.name}")
                for info in pkgutil.iter_modules(serving.__path__)]
     defined = sorted(name for module in modules for name in module.__all__)
     assert sorted(serving.__all__) == defined
@@ -25,7 +25,8 @@ def test_every_public_name_is_its_modules_own() -> None:
 
 
 def test_the_package_and_its_argparse_types_import_no_web_framework() -> None:
-    probe = "import sys, serving.arguments; print([m for m in sys.modules if 'starlette' in m])"
+    probe = ("import sys, sweeper.serving.arguments;"
+             " print([m for m in sys.modules if 'starlette' in m])")
     finished = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                               text=True, check=True, timeout=60)
     assert finished.stdout.strip() == "[]"

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from analyzer import BEGINNER, INTERMEDIATE, UNOPENED, Board, BoardSize, Cell, Rules, parse_board
-from coordinator.simulate import (
+from sweeper.analyzer import (
+    BEGINNER,
+    INTERMEDIATE,
+    UNOPENED,
+    Board,
+    BoardSize,
+    Cell,
+    Rules,
+    parse_board,
+)
+from sweeper.coordinator.simulate import (
     Config,
     SeededGame,
     game_seeds,

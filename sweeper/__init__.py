@@ -1,0 +1,15 @@
+"""sweeper: a bot that plays Minesweeper on screen, looking and clicking like a person.
+
+Everything installs under this one import name: ``sweeper.analyzer`` (deciding),
+``sweeper.recognizer`` (reading the screen), ``sweeper.effector`` (screenshots and the
+mouse), ``sweeper.coordinator`` (the play loop and the command line), ``sweeper.serving``
+(what the HTTP services share), ``sweeper.practice`` (the practice arena) and
+``sweeper.templates`` (the shipped tile sets).
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("sweeper")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
