@@ -21,6 +21,7 @@ from sweeper.recognizer.locate import locate_boards
 from sweeper.recognizer.reader import BoardReader
 from sweeper.recognizer.recognition import Recognition, nothing_found
 from sweeper.recognizer.skins import Skin, available_skins, load_skin
+from sweeper.recognizer.tiles import locate_tile_boards
 
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first
@@ -49,16 +50,10 @@ def locate_and_read(
     picture = load_image(image)
     priors = [load_skin(name) for name in (skins if skins else available_skins())]
     new_reader = partial(BoardReader, priors, total_mines, adopt_all=bool(skins))
-    lattices = [lattice.with_origin(*origin)
-                for lattice in locate_boards(picture)[:MAX_CANDIDATES]]
-    if not lattices:
-        return nothing_found("no Minesweeper board found"), None
-    found = _first_read(picture, lattices, new_reader, whole=False)
-    if found is None or found[0].unreadable:
-        found = _first_read(picture, _moved(lattices[0]), new_reader, whole=True) or found
+    found = (_read_line_lattices(picture, origin, new_reader)
+             or _read_tile_lattices(picture, origin, new_reader))
     if found is None:
-        return nothing_found(
-            "no Minesweeper board found (the likeliest grid is mostly unreadable)"), None
+        return nothing_found("no Minesweeper board found"), None
     result, reader = found
     assert result.geometry is not None
     goes_on = board_goes_on(picture, result.geometry)
@@ -72,6 +67,31 @@ def locate_and_read(
             f"{beyond}, so its grid could be placed on part of it only (its opened "
             "cells draw no lines): start on a fresh board"), None
     return result, reader
+
+
+def _read_line_lattices(picture: Image, origin: tuple[int, int],
+                        new_reader: Callable[[], BoardReader],
+                        ) -> tuple[Recognition, BoardReader] | None:
+    """The board on the likeliest lattice of long lines (bevels, grid lines) that
+    reads, moved a few pixels if need be."""
+    lattices = [lattice.with_origin(*origin)
+                for lattice in locate_boards(picture)[:MAX_CANDIDATES]]
+    if not lattices:
+        return None
+    found = _first_read(picture, lattices, new_reader, whole=False)
+    if (found is None or found[0].unreadable) and board_goes_on(picture, lattices[0]) is None:
+        found = _first_read(picture, _moved(lattices[0]), new_reader, whole=True) or found
+    return found
+
+
+def _read_tile_lattices(picture: Image, origin: tuple[int, int],
+                        new_reader: Callable[[], BoardReader],
+                        ) -> tuple[Recognition, BoardReader] | None:
+    """The board on the likeliest lattice of flat tiles (checkerboards, tiles with gaps
+    or rounded corners) whose cells read."""
+    lattices = [lattice.with_origin(*origin)
+                for _, lattice in locate_tile_boards(picture)[:MAX_CANDIDATES]]
+    return _first_read(picture, lattices, new_reader, whole=False)
 
 
 def _first_read(picture: Image, lattices: Iterable[BoardGeometry],

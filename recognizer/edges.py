@@ -42,6 +42,8 @@ def board_goes_on(image: Image, geometry: BoardGeometry) -> str | None:
              ("bottom", gray.T, _transposed(geometry), False))
     for side, picture, lattice, before in sides:
         strip = _strip_width(picture, lattice, before)
+        if strip < MIN_STRIP:  # a row or column hidden right at the edge cannot be told
+            return f"the board runs off the {side} edge of the screenshot"
         cell = int(np.median(np.diff(np.round(lattice.xs))))
         if _continues(picture, lattice, before, min(strip, cell)):
             part = "column" if side in ("left", "right") else "row"

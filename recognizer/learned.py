@@ -26,7 +26,10 @@ from sweeper.recognizer.sampling import Cells, cut_tile
 from sweeper.recognizer.skins import TILE_TYPES, Skin, write_manifest
 
 MATCH_DISTANCE = 12.0  # RMS colour difference (0..255) of a cell read as its template
-MIN_LEAD = 8.0  # how much further the closest template of another type must be
+MIN_LEAD = 8.0  # how much further the closest template of another type must be ...
+SAME_PICTURE = 2.0  # ... unless the cell is its template's very picture (this close) and
+SAME_PICTURE_LEAD = 5.0  # ... every other type is this much further: thin digits in a
+# plain font, blurred to the matching size, differ from each other by only 8 to 13
 MAX_TEMPLATES = 96  # a skin learns no more pictures than this
 BLUR_SIGMA = 1.0  # px (at CELL_SIZE) of blur before matching
 PAD = 2  # px each cell is padded with its own edges before blurring
@@ -61,7 +64,9 @@ class Matches:
     def confident(self) -> npt.NDArray[np.bool_]:
         with np.errstate(invalid="ignore"):
             lead = np.nan_to_num(self.other - self.distance, nan=0.0, posinf=np.inf)
-        return np.asarray((self.distance <= MATCH_DISTANCE) & (lead >= MIN_LEAD))
+        clear = (self.distance <= MATCH_DISTANCE) & (lead >= MIN_LEAD)
+        same = (self.distance <= SAME_PICTURE) & (lead >= SAME_PICTURE_LEAD)
+        return np.asarray(clear | same)
 
 
 @dataclass

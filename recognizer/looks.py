@@ -22,6 +22,8 @@ from sweeper.recognizer.image_io import Image, as_image
 MARGIN = 0.14  # share of each side left out of the middle (bevels, grid lines, gaps)
 RAISED_MARGIN = 0.25  # ... of a raised tile, whose bevel may be wide
 BAND = 0.22  # share of each side searched for a bevel's light or dark band
+FACE_MARGIN = 0.08  # share of each side left out when finding the face: the grid line,
+# or half the gap between tiles that do not touch (1.5 px of a 19 px cell)
 PLAIN_FACE_SHARE = 0.25  # a plain colour this common beside an ink's colour is the face
 INK_DIFF = 48  # how far (largest channel difference) a pixel is from the face to be ink
 RAISED_STEP = 14.0  # grey levels a raised tile's dark bands are darker than its face ...
@@ -117,10 +119,12 @@ def _margin(size: int, share: float) -> int:
 
 def _face_colour(tile: Image) -> FloatArray:
     """The colour of a tile's face: the commonest 4-bit-per-channel colour bin inside its
-    outermost pixel, unless that is an ink's colour (a bold digit can outweigh the face of
-    a small tile) and a plain colour is common too. Red stays: an exploded mine's face."""
+    outermost pixels (``FACE_MARGIN`` of each side, where a gap round a tile lies),
+    unless that is an ink's colour (a bold digit can outweigh the face of a small tile)
+    and a plain colour is common too. Red stays: an exploded mine's face."""
     height, width = tile.shape[:2]
-    inner = tile[1:height - 1, 1:width - 1] if min(height, width) > 4 else tile
+    my, mx = _margin(height, FACE_MARGIN), _margin(width, FACE_MARGIN)
+    inner = tile[my:height - my, mx:width - mx] if min(height, width) > 4 else tile
     pixels = inner.reshape(-1, 3)
     bins = (pixels[:, 0] >> 4).astype(np.int32) << 8 | (pixels[:, 1] >> 4).astype(
         np.int32) << 4 | (pixels[:, 2] >> 4).astype(np.int32)

@@ -31,6 +31,7 @@ from sweeper.recognizer.faces import (
     mood_of,
     shipped_faces,
 )
+from sweeper.recognizer.families import FaceEvidence, one_family, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, ImageSource, load_image
 from sweeper.recognizer.learned import LearnedSkin, Matches, features, from_tile_set
@@ -165,13 +166,21 @@ class BoardReader:
         shape = (geometry.rows, geometry.cols)
         codes = CODES[matches.kinds].copy()
         readable = matches.confident.copy()
+        looks = [look_at(native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
+                 for cluster in clusters]
+        fresh = len(unexplained) == codes.size and one_family(looks)
+        evidence = FaceEvidence.of([(t.kind, t.look) for t in self.skin.templates])
+        # pictures with something on them first: their faces tell a flat look's closed
+        # cells from its opened ones, which the plain pictures then need
+        order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
         named: list[tuple[_Cluster, str]] = []
-        for cluster in clusters:
-            kind = self._name(picture, geometry, cluster, len(unexplained) == codes.size)
+        for i in order:
+            kind = "unopened" if fresh else self._name(looks[i], evidence)
             if kind is not None:
-                codes[cluster.members] = TILE_CODES[kind]
-                readable[cluster.members] = True
-                named.append((cluster, kind))
+                evidence.add(kind, looks[i])
+                codes[clusters[i].members] = TILE_CODES[kind]
+                readable[clusters[i].members] = True
+                named.append((clusters[i], kind))
         faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
         learned = []
         for cluster, kind in named:
@@ -218,15 +227,16 @@ class BoardReader:
         best = distance.reshape(len(boxes), shifts.size).argmin(axis=1)
         return np.asarray(shifts[best], dtype=np.float64)
 
-    def _name(self, picture: Image, geometry: BoardGeometry, cluster: _Cluster,
-              whole_board: bool) -> str | None:
-        """The tile type of a cluster's picture. A board whose cells all look alike, and
-        unlike anything known, is a fresh one: its cells are unopened, raised or not."""
-        if whole_board and cluster.members.size == geometry.rows * geometry.cols:
-            return "unopened"
-        look, known_bevel = self._relative_relief(
-            look_at(native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols))))
-        kind = name_tile(look, known_bevel).kind
+    def _name(self, look: TileLook, evidence: FaceEvidence) -> str | None:
+        """The tile type of a cluster's picture (``look``), given what is known of the
+        look's faces."""
+        look, known_bevel = self._relative_relief(look)
+        if not look.raised and evidence.closed_face(look.face):
+            look = replace(look, raised=True)  # a flat look's closed face: as if raised
+        if plain(look) and not look.raised:
+            kind = evidence.plain_kind(look.face)
+        else:
+            kind = name_tile(look, known_bevel).kind
         if kind is None or not self._fits_family(kind, look):
             return None
         return kind
