@@ -20,7 +20,7 @@ import argparse
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,10 @@ class Site:
     look: str = ""
     new_game_button: str = ""  # CSS selector of the new-game control, for games without a face
     benchmark: bool = True  # False for a site whose screen does not show the game's end
+    # global name -> JavaScript expression of a prototype: the one live object with that
+    # prototype is made window[name] (Runtime.queryObjects), for games that keep their state
+    # in a closure; truth_js and ready_js may then read it
+    expose: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             rules=entry.get("rules", "safe"), look=entry.get("look", ""),
             new_game_button=entry.get("new_game_button", ""),
             benchmark=bool(entry.get("benchmark", True)),
+            expose=dict(entry.get("expose", {})),
         )
     return sites
 
@@ -138,6 +143,7 @@ class SiteDesktop(BrowserDesktop):
             try:
                 self.chromium.wait_until(self.site.ready_js, f"{self.site.name}'s expert board",
                                          timeout_s=SETUP_WAIT_S)
+                self.expose()
                 return
             except CdpError:
                 if attempt == SETUP_ATTEMPTS - 1:
@@ -147,6 +153,7 @@ class SiteDesktop(BrowserDesktop):
         """Start a new game (the site's own new-game control) and wait for its board."""
         self._run(self.site.new_game_js, "starting a new game")
         self.wait_ready()
+        self.expose()
 
     def wait_ready(self) -> None:
         """Wait until a fresh expert board shows."""
@@ -155,10 +162,31 @@ class SiteDesktop(BrowserDesktop):
     def truth(self) -> Truth:
         """The page's true board, status and mines, with cell centres on the screen."""
         self.handle_dialogs()
+        if self.site.expose and not self.chromium.evaluate(
+                " && ".join(f"!!window[{json.dumps(name)}]" for name in self.site.expose)):
+            self.expose()  # the page was loaded again
         value: dict[str, Any] = self.chromium.evaluate(self.site.truth_js)
         centres = [self.chromium.screen_point(x, y) for x, y in value["centres"]]
         return Truth(value["board"], value["status"], value.get("mines"), centres,
                      int(value["rows"]), int(value["cols"]))
+
+    def expose(self) -> None:
+        """Make the page's live object of each ``expose`` prototype a global (see ``Site``)."""
+        session = self.chromium.session
+        for name, prototype in self.site.expose.items():
+            found = session.call("Runtime.evaluate", expression=prototype)["result"]
+            if "objectId" not in found:
+                raise SiteError(f"{self.site.name}: {prototype} is not an object")
+            objects = session.call("Runtime.queryObjects",
+                                   prototypeObjectId=found["objectId"])["objects"]
+            count = session.call("Runtime.callFunctionOn", objectId=objects["objectId"],
+                                 functionDeclaration="function () { return this.length; }",
+                                 returnByValue=True)["result"]["value"]
+            if count != 1:
+                raise SiteError(f"{self.site.name}: {count} live objects of {prototype}, not one")
+            keep = f"function () {{ window[{json.dumps(name)}] = this[0]; }}"
+            session.call("Runtime.callFunctionOn", objectId=objects["objectId"],
+                         functionDeclaration=keep)
 
     def element_centre(self, selector: str) -> tuple[int, int]:
         """The screen point at the centre of the page element ``selector`` names."""

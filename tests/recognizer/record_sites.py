@@ -37,17 +37,20 @@ from sweeper.practice import CATALOG, SiteDesktop, SiteError, Truth, grab, load_
 
 OUT = Path(__file__).resolve().parent / "corpus" / "sites"
 AROUND = (1.5, 4.0)  # cells of surroundings kept beside / above and below the board
-# screens that do not show what the page knows: a game whose end is never drawn
+# screens that do not show what the page knows: a game whose end is never drawn (a catalog
+# entry may name more such statuses in its "not_shown" list)
 NOT_SHOWN = {("squirtgun-win95", "won"), ("squirtgun-win95", "lost")}
 
 
 class SiteRecorder:
     """Takes one site's desktop through a game and saves the screenshots."""
 
-    def __init__(self, desktop: SiteDesktop, out: Path, source: str) -> None:
+    def __init__(self, desktop: SiteDesktop, out: Path, source: str,
+                 not_shown: frozenset[str] = frozenset()) -> None:
         self.desktop = desktop
         self.out = out
         self.source = source
+        self.not_shown = not_shown
         self.display = desktop.env()["DISPLAY"]
         self.x = desktop.xinput
         self.rng = random.Random(f"{desktop.site.name}-{desktop.scale}")
@@ -140,13 +143,16 @@ class SiteRecorder:
             time.sleep(0.15)
             second = grab(self.display, area)
             after = self.truth()
-            if np.array_equal(first, second) and (before.board, before.status) == (
-                    after.board, after.status):
+            # only the cells must hold still: a timer beside them may tick (some count
+            # tenths of a second)
+            cells = self.cells_within(before, area)
+            if np.array_equal(first[cells], second[cells]) and (
+                    before.board, before.status) == (after.board, after.status):
                 break
         else:
             print(f"  {name}: the screen did not settle; not saved", file=sys.stderr)
             return None
-        if (site, after.status) in NOT_SHOWN:
+        if (site, after.status) in NOT_SHOWN or after.status in self.not_shown:
             return None
         save_png(second, self.out / f"{name}.png")
         truth = {"board": after.board + "\n", "status": after.status, "site": site,
@@ -167,6 +173,18 @@ class SiteRecorder:
         right = min(window.left + window.width, round(max(xs) + (AROUND[0] + 0.5) * pitch_x))
         bottom = min(window.top + window.height, round(max(ys) + (AROUND[0] + 0.5) * pitch_y))
         return Rect(left=left, top=top, width=right - left, height=bottom - top)
+
+    @staticmethod
+    def cells_within(truth: Truth, area: Rect) -> tuple[slice, slice]:
+        """The rows and columns of a grab of ``area`` that the board's cells cover."""
+        xs = [x for x, _ in truth.centres]
+        ys = [y for _, y in truth.centres]
+        half_x = (max(xs) - min(xs)) / max(truth.cols - 1, 1) / 2
+        half_y = (max(ys) - min(ys)) / max(truth.rows - 1, 1) / 2
+        return (slice(max(0, round(min(ys) - half_y) - area.top),
+                      round(max(ys) + half_y) - area.top),
+                slice(max(0, round(min(xs) - half_x) - area.left),
+                      round(max(xs) + half_x) - area.left))
 
 
 def _cells(text: str | None, char: str) -> list[tuple[int, int]]:
@@ -195,7 +213,8 @@ def main() -> int:
             print(f"{name} at scale {scale:g}")
             try:
                 with SiteDesktop(catalog[name], scale=scale, answer_dialogs=True) as desktop:
-                    SiteRecorder(desktop, args.out, source).record()
+                    SiteRecorder(desktop, args.out, source,
+                                 frozenset(entries[name].get("not_shown", []))).record()
             except (SiteError, RuntimeError) as error:
                 failures += 1
                 print(f"  failed: {error}", file=sys.stderr)
