@@ -108,6 +108,10 @@ PAGES: dict[str, Scene] = {
     "memory_cards": Scene("memory game, cards face down", "56x72 cards", (420, 360)),
     "lights_out": Scene("grey bevelled Lights Out with counters (Windows-95 look)",
                         "28x28 cells", (300, 300)),
+    "charmap": Scene("Windows-95 character map: 32x7 glyph cells in black lines",
+                     "18x20 cells, glyphs", (640, 280)),
+    "phone_keypad": Scene("dark phone dial pad, round keys", "64x64 keys, digits",
+                          (300, 400)),
     "busy_desktop": Scene("desktop: icons, spreadsheet, calendar, calculator, terminal",
                           "17-60 px", (900, 600)),
     "busy_desktop_dark": Scene("dark desktop: chess, terminal with cal, files, keyboard, dock",
@@ -175,11 +179,13 @@ def trimmed(image: np.ndarray, margin: int) -> np.ndarray:
 
 
 def save_small(image: np.ndarray, target: Path) -> None:
-    """Save as PNG; as a 256-colour palette PNG if the full-colour one is too big."""
+    """Save as PNG; as a palette PNG of fewer colours while the file is too big."""
     picture = Image.fromarray(image)
     picture.save(target, optimize=True)
-    if target.stat().st_size > MAX_BYTES:
-        picture.quantize(256, method=Image.Quantize.MEDIANCUT).save(target, optimize=True)
+    for colours in (256, 128, 64):
+        if target.stat().st_size <= MAX_BYTES:
+            break
+        picture.quantize(colours, method=Image.Quantize.MEDIANCUT).save(target, optimize=True)
 
 
 # ------------------------------------------------------------------ X programs
