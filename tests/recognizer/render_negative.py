@@ -125,7 +125,7 @@ DESKTOP: dict[str, Scene] = {
     "desk_xterm_digits": Scene("xterm, columns of numbers", "7x14 glyphs"),
     "desk_xcalc": Scene("xcalc", "~40x26 keys"),
     "desk_xfd": Scene("xfd glyph table of the fixed font", "~14x17 cells"),
-    "desk_twm_busy": Scene("twm desktop: xterm, xcalc, xfd, xclock", "mixed"),
+    "desk_twm_busy": Scene("twm desktop: xterm, xcalc, xfd, xlogo", "mixed"),
 }
 
 
@@ -192,6 +192,7 @@ def save_small(image: np.ndarray, target: Path) -> None:
 
 
 SCREEN = (1024, 768)
+FILE_TIME = 1_790_000_000  # mtime of the listed files, seconds since 1970
 TERMINAL = ("xterm", "-fn", "fixed", "-bg", "white", "-fg", "black")
 
 
@@ -233,11 +234,21 @@ def programs(env: dict[str, str], *commands: list[str]) -> Iterator[None]:
 
 
 def grab(env: dict[str, str], tmp: Path) -> np.ndarray:
-    """The whole X screen as an RGB array."""
+    """The whole X screen as an RGB array, once something is drawn and holds still."""
     shot = tmp / "screen.png"
-    subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True,
-                   capture_output=True, timeout=30)
-    return np.asarray(Image.open(shot).convert("RGB"))
+    previous: np.ndarray | None = None
+    for _ in range(40):
+        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True,
+                       capture_output=True, timeout=30)
+        image = np.asarray(Image.open(shot).convert("RGB"))
+        drawn = bool(np.any(image != image[0, 0]))
+        if drawn and previous is not None and np.array_equal(image, previous):
+            return image
+        previous = image
+        time.sleep(0.5)
+    kept = Path(tempfile.gettempdir()) / "negative-unsettled.png"
+    shutil.copy(shot, kept)
+    sys.exit(f"the X screen did not settle (last grab: {kept})")
 
 
 def folder_to_list(tmp: Path) -> Path:
@@ -252,20 +263,22 @@ def folder_to_list(tmp: Path) -> Path:
         script = folder / f"run_{word}.sh"
         script.write_text("#!/bin/sh\n")
         script.chmod(0o755)
+    for path in folder.iterdir():  # the same listing at every render
+        os.utime(path, (FILE_TIME, FILE_TIME))
     return folder
 
 
 def terminal_shot(env: dict[str, str], tmp: Path, shell: str, target: Path, *,
                   extra: tuple[str, ...] = (), geometry: str = "100x34+0+0") -> None:
     """An xterm running ``shell`` (then waiting), cut round its window."""
-    with programs(env, [*TERMINAL, *extra, "-geometry", geometry, "-e", "sh", "-c",
+    with programs(env, [*TERMINAL, *extra, "+bc", "-geometry", geometry, "-e", "sh", "-c",
                         f"{shell}; sleep 60"]):
         save_small(trimmed(grab(env, tmp), MARGIN), target)
 
 
 def render_desktop(names: list[str], tmp: Path) -> None:
     """Screenshot each X-program scene in ``names``."""
-    missing = [tool for tool in ("Xvfb", "xterm", "xcalc", "xfd", "twm", "xclock", "import",
+    missing = [tool for tool in ("Xvfb", "xterm", "xcalc", "xfd", "twm", "xlogo", "import",
                                  "xdpyinfo") if shutil.which(tool) is None]
     if missing:
         sys.exit(f"missing programs: {', '.join(missing)}")
@@ -293,7 +306,7 @@ def render_desktop(names: list[str], tmp: Path) -> None:
                 with programs(env, ["xfd", "-fn", "fixed", "-geometry", "+0+0"]):
                     save_small(trimmed(grab(env, tmp), MARGIN), target)
             elif name == "desk_twm_busy":
-                with programs(env, ["twm"], ["xclock", "-geometry", "160x160+840+20"],
+                with programs(env, ["twm"], ["xlogo", "-geometry", "160x160+840+20"],
                               ["xcalc", "-geometry", "+700+300"],
                               ["xfd", "-fn", "fixed", "-geometry", "+20+330"],
                               [*TERMINAL, "-geometry", "80x24+20+20", "-e", "sh", "-c",
