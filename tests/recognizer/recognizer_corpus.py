@@ -43,10 +43,11 @@ class Shot:
 
 def corpus_names() -> list[str]:
     """Every screenshot of the corpus: the bundled game and xdemineur (``NAME``), and the
-    third-party sites and winemine (``sites/NAME``)."""
+    third-party sites and winemine (``sites/NAME``). Boards under a dialog, boards read in
+    part and screens with no board (``negative/``) are kept apart."""
     return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
                   for path in CORPUS_DIR.rglob("*.png")
-                  if path.parent.name not in ("covered", "partial"))
+                  if path.parent.name not in ("covered", "partial", "negative"))
 
 
 def covered_names() -> list[str]:
