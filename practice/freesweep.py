@@ -110,16 +110,19 @@ def _panel_number(text: str, label: str) -> int:
 
 class Freesweep(StartedInWith):
     """freesweep in tmux in an xterm on the display named in ``env["DISPLAY"]``; a
-    context manager. ``position`` is where the xterm window's top-left corner goes."""
+    context manager. ``position`` is where the xterm window's top-left corner goes;
+    ``font`` a TrueType family and point size for xterm (``-fa``/``-fs``), else xterm's
+    default bitmap font."""
 
     def __init__(self, env: Mapping[str, str], *, columns: int = 30, rows: int = 16,
                  mines: int = 99, position: tuple[int, int] = (40, 40),
-                 timeout_s: float = 20.0) -> None:
+                 font: tuple[str, int] | None = None, timeout_s: float = 20.0) -> None:
         if "DISPLAY" not in env:
             raise ValueError("env needs DISPLAY")
         self.env = dict(env)
         self.columns, self.rows, self.mines = columns, rows, mines
         self.position = position
+        self.font = font
         self.timeout_s = timeout_s
         self.home: Path | None = None
         self.window_id = 0
@@ -137,8 +140,10 @@ class Freesweep(StartedInWith):
         (self.home / "tmux.conf").write_text("set -g status off\n")
         left, top = self.position
         title = f"freesweep-{self.home.name}"
-        args = [xterm, "-T", title, "-geometry", f"{TERMINAL[0]}x{TERMINAL[1]}+{left}+{top}",
-                "-e", tmux, "-S", str(self.socket), "-f", str(self.home / "tmux.conf"),
+        args = [xterm, "-T", title, "-geometry", f"{TERMINAL[0]}x{TERMINAL[1]}+{left}+{top}"]
+        if self.font is not None:
+            args += ["-fa", self.font[0], "-fs", str(self.font[1])]
+        args += ["-e", tmux, "-S", str(self.socket), "-f", str(self.home / "tmux.conf"),
                 "new-session", "-s", SESSION, game]
         self._process = start_group(args, {**self.env, "HOME": str(self.home)})
         try:

@@ -40,7 +40,7 @@ from practice.freesweep import Freesweep, FreesweepTruth  # noqa: E402
 from practice.xbomb import Xbomb, XbombTruth  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "corpus" / "desktop"
-SCREEN = (1024, 768)
+SCREEN = (1280, 800)
 MARGIN = 12  # px of the screen kept round the game's window
 XBOMB_SOURCE = "xbomb 2.2b (Debian), -square -3, on Xvfb: the game's memory"
 FREESWEEP_SOURCE = ("freesweep 1.0.2 (Debian) in tmux 3.3a in xterm 379 (fixed font), "
@@ -248,10 +248,15 @@ class FreesweepRecorder:
 
 
 def record_freesweep(out: Path) -> None:
-    with VirtualDisplay(*SCREEN) as display, Freesweep(display.env(),
-                                                       position=(17, 45)) as game:
-        shooter = Shooter(display.display, out, "freesweep", FREESWEEP_SOURCE)
-        FreesweepRecorder(game, shooter).record()
+    """freesweep in xterm's default bitmap font, then in DejaVu Sans Mono 11 pt."""
+    for tag, font, position in (("freesweep", None, (17, 45)),
+                                ("freesweep-dejavu", ("DejaVu Sans Mono", 11), (5, 9))):
+        with VirtualDisplay(*SCREEN) as display, Freesweep(
+                display.env(), position=position, font=font) as game:
+            source = FREESWEEP_SOURCE
+            if font is not None:
+                source = source.replace("fixed font", f"{font[0]} {font[1]} pt")
+            FreesweepRecorder(game, Shooter(display.display, out, tag, source)).record()
 
 
 def main() -> int:
