@@ -47,13 +47,19 @@ def corpus_names() -> list[str]:
     part and screens with no board (``negative/``) are kept apart."""
     return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
                   for path in CORPUS_DIR.rglob("*.png")
-                  if path.parent.name not in ("covered", "partial", "negative"))
+                  if path.parent.name not in ("covered", "partial", "negative", "desktop"))
 
 
 def covered_names() -> list[str]:
     """Screenshots of boards under a dialog or a message drawn over them
     (``covered/NAME``): never to be read."""
     return sorted(f"covered/{path.stem}" for path in (CORPUS_DIR / "covered").glob("*.png"))
+
+
+def desktop_names() -> list[str]:
+    """Screenshots of desktop games with looks of their own, xbomb and freesweep
+    (``desktop/NAME``, recorded by record_desktop.py): not all read yet."""
+    return sorted(f"desktop/{path.stem}" for path in (CORPUS_DIR / "desktop").glob("*.png"))
 
 
 def partial_names() -> list[str]:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import format_board
-from recognizer.api import recognize
+from sweeper.analyzer import format_board
+from sweeper.recognizer.api import recognize
 
 NEGATIVE_DIR = Path(__file__).resolve().parent / "corpus" / "negative"
 
