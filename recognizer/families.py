@@ -8,7 +8,8 @@ from what the game shows:
 - digits lie on opened cells, flags on closed ones: their faces are opened and closed;
 - a plain picture with a face like a known closed (opened) one is closed (opened);
 - where the opened faces are known, a plain picture clearly unlike them is closed (the
-  board's rules then check it: no opened 0 ever touches a closed cell);
+  board's rules then check it: no opened 0 ever touches a closed cell), if no closed
+  face is known yet: a look has one closed face family, a third face is not a cell's;
 - a fresh board is all plain cells of one face family (the two shades of a
   checkerboard are one family): closed.
 
@@ -77,8 +78,8 @@ class FaceEvidence:
             return "unopened"
         if to_opened <= FACE_MATCH:
             return "0"
-        if self.opened and to_opened >= FACE_APART:
-            return "unopened"
+        if self.opened and to_opened >= FACE_APART and not self.closed:
+            return "unopened"  # the look's one closed face (a third face is something else)
         return None
 
 

@@ -30,6 +30,8 @@ MIN_LEAD = 8.0  # how much further the closest template of another type must be 
 SAME_PICTURE = 2.0  # ... unless the cell is its template's very picture (this close) and
 SAME_PICTURE_LEAD = 5.0  # ... every other type is this much further: thin digits in a
 # plain font, blurred to the matching size, differ from each other by only 8 to 13
+REACH_SHARE = 0.6  # of a symbol's distance from the nearest plain tile: how close a cell
+# must come to its picture (bold classic digits lie 19 or more from a plain tile)
 MAX_TEMPLATES = 96  # a skin learns no more pictures than this
 BLUR_SIGMA = 1.0  # px (at CELL_SIZE) of blur before matching
 PAD = 2  # px each cell is padded with its own edges before blurring
@@ -37,6 +39,7 @@ MOSAIC_WIDTH = 30  # cells per row of the mosaic they are blurred in
 
 FloatArray = npt.NDArray[np.float32]
 KIND_INDEX = {kind: index for index, kind in enumerate(TILE_TYPES)}
+PLAIN_KINDS = [KIND_INDEX[kind] for kind in ("0", "unopened")]
 
 
 @dataclass(frozen=True)
@@ -59,12 +62,13 @@ class Matches:
     distance: FloatArray
     other: FloatArray
     templates: npt.NDArray[np.int64]
+    reach: FloatArray  # how close a cell must be to its template to be read as it
 
     @property
     def confident(self) -> npt.NDArray[np.bool_]:
         with np.errstate(invalid="ignore"):
             lead = np.nan_to_num(self.other - self.distance, nan=0.0, posinf=np.inf)
-        clear = (self.distance <= MATCH_DISTANCE) & (lead >= MIN_LEAD)
+        clear = (self.distance <= self.reach) & (lead >= MIN_LEAD)
         same = (self.distance <= SAME_PICTURE) & (lead >= SAME_PICTURE_LEAD)
         return np.asarray(clear | same)
 
@@ -78,6 +82,7 @@ class LearnedSkin:
     _matrix: FloatArray | None = field(default=None, repr=False)
     _norms: FloatArray | None = field(default=None, repr=False)
     _kinds: npt.NDArray[np.int64] | None = field(default=None, repr=False)
+    _reach: FloatArray | None = field(default=None, repr=False)
 
     @property
     def full(self) -> bool:
@@ -96,13 +101,13 @@ class LearnedSkin:
     def adopt(self, templates: Sequence[Template]) -> None:
         """Learn pictures already named (another skin's templates)."""
         self.templates.extend(templates)
-        self._matrix = self._norms = self._kinds = None
+        self._matrix = self._norms = self._kinds = self._reach = None
 
     def forget(self, kinds: frozenset[str], since: int) -> None:
         """Drop the templates of ``kinds`` learned after the first ``since`` ones."""
         kept = [t for t in self.templates[since:] if t.kind not in kinds]
         self.templates = self.templates[:since] + kept
-        self._matrix = self._norms = self._kinds = None
+        self._matrix = self._norms = self._kinds = self._reach = None
 
     def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
         """The looks of the templates of ``kinds``."""
@@ -114,7 +119,7 @@ class LearnedSkin:
         if not self.templates:
             inf = np.full(count, np.inf, np.float32)
             none = np.zeros(count, np.int64)
-            return Matches(none, inf, inf, none - 1)
+            return Matches(none, inf, inf, none - 1, inf)
         matrix, norms, kinds = self._stacked()
         # OpenCV's product: numpy's would go to a multi-threaded BLAS, whose threads can
         # wait milliseconds for a busy second core
@@ -126,7 +131,8 @@ class LearnedSkin:
         best_kind = kinds[best]
         rows = np.arange(count)
         other = np.where(kinds[None, :] == best_kind[:, None], np.inf, distance).min(axis=1)
-        return Matches(best_kind, distance[rows, best], other.astype(np.float32), best)
+        return Matches(best_kind, distance[rows, best], other.astype(np.float32), best,
+                       self._reaches()[best])
 
     def save(self, folder: Path, notes: str = "") -> dict[str, list[str]]:
         """Write the learned templates as a tile set (one PNG per picture + manifest)."""
@@ -150,6 +156,22 @@ class LearnedSkin:
         }
         write_manifest(folder, manifest)
         return tiles
+
+    def _reaches(self) -> FloatArray:
+        """Per template, how close a cell must come to be read as it: ``MATCH_DISTANCE``,
+        or less for a symbol that stands out little from a plain tile (a thin digit in a
+        plain font differs from the next digit by only a few levels once blurred)."""
+        if self._reach is None:
+            matrix, _, kinds = self._stacked()
+            plain = np.isin(kinds, PLAIN_KINDS)
+            reach = np.full(len(kinds), MATCH_DISTANCE, np.float32)
+            if plain.any():
+                marked = ~plain
+                apart = np.sqrt(((matrix[marked, None, :] - matrix[None, plain, :]) ** 2
+                                 ).mean(axis=2)).min(axis=1)
+                reach[marked] = np.minimum(MATCH_DISTANCE, REACH_SHARE * apart)
+            self._reach = reach
+        return self._reach
 
     def _stacked(self) -> tuple[FloatArray, FloatArray, npt.NDArray[np.int64]]:
         """The templates' vectors as rows, their squared norms and their type indices."""

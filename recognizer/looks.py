@@ -22,7 +22,7 @@ from sweeper.recognizer.image_io import Image, as_image
 MARGIN = 0.14  # share of each side left out of the middle (bevels, grid lines, gaps)
 RAISED_MARGIN = 0.25  # ... of a raised tile, whose bevel may be wide
 BAND = 0.22  # share of each side searched for a bevel's light or dark band
-FACE_MARGIN = 0.08  # share of each side left out when finding the face: the grid line,
+FACE_MARGIN = 0.0  # share of each side left out when finding the face: the grid line,
 # or half the gap between tiles that do not touch (1.5 px of a 19 px cell)
 PLAIN_FACE_SHARE = 0.25  # a plain colour this common beside an ink's colour is the face
 INK_DIFF = 48  # how far (largest channel difference) a pixel is from the face to be ink
@@ -35,6 +35,9 @@ MIN_INK_PIXELS = 4
 CORE_KERNEL = 0.22  # share of the middle's side a dark core must be thicker than ...
 CORE_ASPECT = (0.8, 1.25)  # ... and round: its box this near square ...
 CORE_FILL = 0.6  # ... and this full (a disc fills 0.79 of its box)
+ROUND_CORE_FILL = 0.72  # ... and fill this much of its box (a disc 0.79, a triangle 0.5)
+SOLID_CORE = 0.92  # a blob of ink of any colour counts only this solid (its share of its
+# convex hull: a disc's 0.98; a bold pixel-font digit's worn-down strokes far less)
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -57,6 +60,7 @@ class TileLook:
     off_centre: float  # how far the ink's box centre is from the middle's, as a share of it
     dark_core: float = 0.0  # share of the middle a thick, round black blob covers (a mine's
     # body, without its spikes or fuse), 0 without one
+    core: float = 0.0  # the same for a thick round blob of ink of any colour
 
     @property
     def has_ink(self) -> bool:
@@ -102,7 +106,8 @@ def look_at(tile: Image) -> TileLook:
     darkness = float(cv2.cvtColor(middle[mask][None], cv2.COLOR_BGR2GRAY).mean())
     return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
                     _span(_of_class(mask, classes, ink.RED), mask), darkness,
-                    _off_centre(mask), _dark_core(_of_class(mask, classes, ink.BLACK)))
+                    _off_centre(mask), _dark_core(_of_class(mask, classes, ink.BLACK)),
+                    _dark_core(mask, solid=True))
 
 
 def _of_class(mask: npt.NDArray[np.bool_], classes: npt.NDArray[np.int64],
@@ -186,22 +191,42 @@ def _outer_quarters(size: int) -> npt.NDArray[np.int64]:
     return np.concatenate([first, size - 1 - first])
 
 
-def _dark_core(black: npt.NDArray[np.bool_]) -> float:
+def _dark_core(black: npt.NDArray[np.bool_], solid: bool = False) -> float:
     """The share of the middle covered by its biggest black blob that stays when every
     stroke thinner than ``CORE_KERNEL`` of the middle is worn away, if that blob is round
     (0 otherwise): a mine's body, whatever spikes or fuse it has; no digit's stroke is
-    that thick."""
+    that thick. With ``solid``, the blob must also fill its convex hull (ink of any colour:
+    a bold digit's strokes survive the wearing away, but bent)."""
     size = max(3, round(CORE_KERNEL * min(black.shape)))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     core = cv2.morphologyEx(black.astype(np.uint8), cv2.MORPH_OPEN, kernel)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
     if count < 2:
         return 0.0
-    _, _, width, height, area = stats[1 + int(np.argmax(stats[1:, 4]))]
+    biggest = 1 + int(np.argmax(stats[1:, 4]))
+    _, _, width, height, area = stats[biggest]
     aspect = width / height
     if not CORE_ASPECT[0] <= aspect <= CORE_ASPECT[1] or area < CORE_FILL * width * height:
         return 0.0
+    if solid and not _inner_solid_blob(labels == biggest, stats[biggest]):
+        return 0.0
     return float(area / black.size)
+
+
+def _inner_solid_blob(blob: npt.NDArray[np.bool_], stats: npt.NDArray[np.int32]) -> bool:
+    """Whether a blob fills its convex hull and keeps off the edges of the middle: a
+    symbol drawn on the tile, not the tile itself taken for ink."""
+    x, y, width, height, area = (int(v) for v in stats)
+    rows, cols = blob.shape
+    inside = x > 0 and y > 0 and x + width < cols and y + height < rows
+    round_enough = area >= ROUND_CORE_FILL * width * height  # a disc, not a pennant
+    return inside and round_enough and area >= SOLID_CORE * _hull_area(blob)
+
+
+def _hull_area(blob: npt.NDArray[np.bool_]) -> float:
+    """The area of the convex hull round a blob's pixels."""
+    points = cv2.findNonZero(blob.astype(np.uint8))
+    return float(cv2.contourArea(cv2.convexHull(points))) + 1.0
 
 
 def _shape(strength: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, float, float]:

@@ -40,8 +40,7 @@ MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much,
 EXACT_SHAPE = 0.95  # ... or matches a reference this exactly ...
 EXACT_SHAPE_LEAD = 0.05  # ... and leads by this much (a 5 and a 6 differ by one stroke)
 MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
-ROUND_ASPECT = (0.85, 1.18)  # a round blob's box is this near square ...
-ROUND_FILL = 0.7  # ... and this full (a disc fills 0.79 of its box; a bold 8 or 0 under 0.6)
+ROUND_ASPECT = (0.85, 1.18)  # a round blob's box is this near square
 BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
 BLOB_FILL = 0.65  # ... and of its own bounding box ...
 MAX_BLOB_DIGIT_SHAPE = 0.5  # ... and looks like no digit
@@ -139,14 +138,6 @@ def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
         digit_score < MAX_BLOB_DIGIT_SHAPE)
 
 
-def _round_blob(look: TileLook) -> bool:
-    """A big, solid, round blob of one colour: no digit is drawn so (a mine whose colour
-    the look chose, a white disc on a dark theme)."""
-    low, high = ROUND_ASPECT
-    return (low <= look.aspect <= high and look.fill >= ROUND_FILL
-            and look.ink_share >= MINE_INK)
-
-
 def _clearly_flag(shapes: ShapeScores) -> bool:
     """Shaped like a flag, and clearly more than like any digit."""
     _, digit, _ = shapes.best(DIGITS)
@@ -170,10 +161,8 @@ def red_face(look: TileLook) -> bool:
 def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
     if look.off_centre > MAX_DIGIT_OFF_CENTRE:
         return Naming(None, "a symbol off the cell's centre (something over the cell?)")
-    if _round_blob(look):
-        return Naming("mine", "a solid round blob (a mine drawn in the look's own colour)")
-    if look.fill >= BLOB_FILL:
-        return Naming(None, "a solid blob, drawn with no strokes as a digit is")
+    if look.core >= MIN_DARK_CORE and look.ink_of(ink.RED, ink.MAROON) < FLAG_RED:
+        return Naming("mine", "a thick round blob (a mine drawn in the look's own colour)")
     best, score, lead = shapes.best(DIGITS)
     coloured = CLASSIC_DIGIT_INK.get(look.main_ink)
     one_ink = look.ink_of(look.main_ink, *INK_BLENDS.get(look.main_ink, ())) >= ONE_INK

@@ -168,7 +168,9 @@ class BoardReader:
         readable = matches.confident.copy()
         looks = [look_at(native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
                  for cluster in clusters]
-        fresh = len(unexplained) == codes.size and one_family(looks)
+        # a fresh board: every cell unlike anything known, and all alike (one picture, or
+        # the plain faces of one family: a checkerboard's two shades)
+        fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
         evidence = FaceEvidence.of([(t.kind, t.look) for t in self.skin.templates])
         # pictures with something on them first: their faces tell a flat look's closed
         # cells from its opened ones, which the plain pictures then need
@@ -359,7 +361,7 @@ def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGri
 
     An opened 0 opens its neighbours, so it never stays next to an unopened cell (a
     pressed tile looks like a 0); a digit never counts more mines than it has covered
-    or unreadable neighbours.
+    or unreadable neighbours, nor fewer than the mines shown next to it.
     """
     unopened = ((codes == UNOPENED) & readable).astype(np.uint8)
     next_to_unopened = cv2.dilate(unopened, np.ones((3, 3), np.uint8)) > 0
@@ -367,7 +369,10 @@ def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGri
     covered = ((codes < 0) | ~readable | zeros).astype(np.float32)
     around = cv2.filter2D(covered, -1, NEIGHBOURS, borderType=cv2.BORDER_CONSTANT) - covered
     too_many = (codes > 0) & readable & (codes > np.round(around))
-    return np.asarray(zeros | too_many)
+    shown = ((codes == MINE) & readable).astype(np.float32)
+    mines_around = cv2.filter2D(shown, -1, NEIGHBOURS, borderType=cv2.BORDER_CONSTANT) - shown
+    too_few = (codes >= 0) & readable & (codes < np.round(mines_around))
+    return np.asarray(zeros | too_many | too_few)
 
 
 def _recognition(geometry: BoardGeometry, codes: npt.NDArray[np.int8],

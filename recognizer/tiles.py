@@ -33,14 +33,15 @@ from sweeper.recognizer.image_io import Image
 
 TILE_STEP = 4  # colour change (largest channel) between neighbouring pixels that ends a patch
 MIN_TILE = 6.0  # px: the smallest side of a tile's patch (a 10 px cell with its border)
-MAX_TILE = 64.0  # px: the largest
+MAX_TILE = 100.0  # px: the largest (a 64 px cell at a device scale of 1.5)
 MIN_FILL = 0.55  # share of its box a tile's patch covers at least (a digit takes the rest)
 MAX_ASPECT = 1.8  # a tile's longer side is at most this many times its shorter
 SIZE_TOLERANCE = 0.12  # patches of one group differ in size by at most this share
 MIN_GROUP = 12  # patches that make a lattice worth trying
 ON_LATTICE = 0.2  # of the pitch: how far a patch's centre may be from its lattice point
 MIN_ROW_SHARE = 0.2  # of a row's (column's) cells that must hold a patch for it to be kept
-MIN_CELLS = 2  # fewest rows and columns of a board
+MIN_CELLS = 5  # fewest rows and columns of a board drawn as tiles (a smaller block of
+# same-sized patches is a widget: a palette, a keypad, a bit of a calendar)
 MAX_GROUPS = 3  # size groups tried, the biggest first
 
 FloatArray = npt.NDArray[np.float64]
@@ -83,7 +84,7 @@ def _patches(image: Image) -> tuple[npt.NDArray[np.int32], FloatArray]:
             & (area >= MIN_FILL * w * h))
     keep[0] = False  # label 0 is the marked pixels
     # a patch's box centre, not its mass centre: a digit on a tile leaves a hole
-    boxes = stats[keep]
+    boxes = np.asarray(stats[keep], np.int32)
     middles = np.stack([boxes[:, 0] + (boxes[:, 2] - 1) / 2,
                         boxes[:, 1] + (boxes[:, 3] - 1) / 2], axis=1)
     return boxes, np.asarray(middles, np.float64)

@@ -10,10 +10,10 @@ the opened face and the digits; the end the mines.
 from __future__ import annotations
 
 import pytest
-from synthetic_looks import LOOKS, draw, states
 
 from sweeper.analyzer import format_board
 from sweeper.recognizer import recognize
+from tests.recognizer.synthetic_looks import LOOKS, draw, states
 
 SIZES = (10, 16, 24, 40, 64)
 GAME = states(16, 30, 99, seed=3)
