@@ -55,6 +55,9 @@ class Site:
     look: str = ""
     new_game_button: str = ""  # CSS selector of the new-game control, for games without a face
     benchmark: bool = True  # False for a site whose screen does not show the game's end
+    # for a game kept in a module or closure: an expression (a promise is awaited) giving a
+    # prototype; its live instances (Runtime.queryObjects) are window.__live for truth_js
+    live_objects: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             rules=entry.get("rules", "safe"), look=entry.get("look", ""),
             new_game_button=entry.get("new_game_button", ""),
             benchmark=bool(entry.get("benchmark", True)),
+            live_objects=entry.get("live_objects", ""),
         )
     return sites
 
@@ -155,10 +159,31 @@ class SiteDesktop(BrowserDesktop):
     def truth(self) -> Truth:
         """The page's true board, status and mines, with cell centres on the screen."""
         self.handle_dialogs()
+        if self.site.live_objects:
+            self._expose_live_objects()
         value: dict[str, Any] = self.chromium.evaluate(self.site.truth_js)
         centres = [self.chromium.screen_point(x, y) for x, y in value["centres"]]
         return Truth(value["board"], value["status"], value.get("mines"), centres,
                      int(value["rows"]), int(value["cols"]))
+
+    def _expose_live_objects(self) -> None:
+        """Put the live instances of the site's ``live_objects`` prototype on
+        ``window.__live`` (an array), for truth_js to read."""
+        session = self.chromium.session
+        found = session.call("Runtime.evaluate", expression=self.site.live_objects,
+                             awaitPromise=True)
+        prototype = found.get("result", {}).get("objectId")
+        if "exceptionDetails" in found or prototype is None:
+            raise SiteError(f"{self.site.name}: live_objects gave no object ({found})")
+        handles = [prototype]
+        try:
+            instances = session.call("Runtime.queryObjects", prototypeObjectId=prototype)
+            handles.append(instances["objects"]["objectId"])
+            session.call("Runtime.callFunctionOn", objectId=handles[-1],
+                         functionDeclaration="function () { window.__live = this; }")
+        finally:
+            for handle in handles:
+                session.call("Runtime.releaseObject", objectId=handle)
 
     def element_centre(self, selector: str) -> tuple[int, int]:
         """The screen point at the centre of the page element ``selector`` names."""
