@@ -11,7 +11,9 @@ face above it included) and saved as ``sites/SITE-xSCALE-STATE.png`` with ``.jso
      "scale": 1.5, "source": "<repo>@<commit>: the page's own state"}
 
 The truth is read from the page's state before and after the screenshot, and the shot
-is kept only when both agree and the screen held still, so picture and truth match.
+is kept only when both agree and the screen held still, so picture and truth match (a
+screen still moving after ten seconds gets its CSS animations paused, e.g. an end box's
+endlessly bouncing emoji).
 
     .venv/bin/python tests/recognizer/record_sites.py --root /work/sites \\
         [--sites a,b] [--scales 1,1.25,1.5]
