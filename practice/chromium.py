@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import tempfile
@@ -91,6 +92,11 @@ class ChromiumApp:
         """Start Chromium and connect to its page; cleans up itself if that fails."""
         chromium = require_program("chromium")
         self._profile = Path(tempfile.mkdtemp(prefix="sweeper-chromium-"))
+        # the Translate feature flag no longer keeps the translate bubble away from a
+        # page in another language (it covers the window's top right); the pref does
+        (self._profile / "Default").mkdir()
+        (self._profile / "Default" / "Preferences").write_text(
+            json.dumps({"translate": {"enabled": False}}))
         x, y = self.position
         width, height = self.size
         args = [

@@ -55,10 +55,12 @@ class Site:
     look: str = ""
     new_game_button: str = ""  # CSS selector of the new-game control, for games without a face
     benchmark: bool = True  # False for a site whose screen does not show the game's end
-    # global name -> JavaScript expression of a prototype: the one live object with that
-    # prototype is made window[name] (Runtime.queryObjects), for games that keep their state
-    # in a closure; truth_js and ready_js may then read it
+    # for games that keep their state in a closure or a module, read through the live
+    # objects of a prototype (Runtime.queryObjects): ``expose`` maps a global name to the
+    # prototype whose one live object becomes window[name]; ``live_objects`` gives a
+    # prototype (a promise is awaited) whose live instances become window.__live
     expose: dict[str, str] = field(default_factory=dict)
+    live_objects: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             new_game_button=entry.get("new_game_button", ""),
             benchmark=bool(entry.get("benchmark", True)),
             expose=dict(entry.get("expose", {})),
+            live_objects=entry.get("live_objects", ""),
         )
     return sites
 
@@ -165,6 +168,8 @@ class SiteDesktop(BrowserDesktop):
         if self.site.expose and not self.chromium.evaluate(
                 " && ".join(f"!!window[{json.dumps(name)}]" for name in self.site.expose)):
             self.expose()  # the page was loaded again
+        if self.site.live_objects:
+            self._keep_live_objects(self.site.live_objects, "function () { window.__live = this; }")
         value: dict[str, Any] = self.chromium.evaluate(self.site.truth_js)
         centres = [self.chromium.screen_point(x, y) for x, y in value["centres"]]
         return Truth(value["board"], value["status"], value.get("mines"), centres,
@@ -172,21 +177,30 @@ class SiteDesktop(BrowserDesktop):
 
     def expose(self) -> None:
         """Make the page's live object of each ``expose`` prototype a global (see ``Site``)."""
-        session = self.chromium.session
         for name, prototype in self.site.expose.items():
-            found = session.call("Runtime.evaluate", expression=prototype)["result"]
-            if "objectId" not in found:
-                raise SiteError(f"{self.site.name}: {prototype} is not an object")
-            objects = session.call("Runtime.queryObjects",
-                                   prototypeObjectId=found["objectId"])["objects"]
-            count = session.call("Runtime.callFunctionOn", objectId=objects["objectId"],
-                                 functionDeclaration="function () { return this.length; }",
-                                 returnByValue=True)["result"]["value"]
-            if count != 1:
-                raise SiteError(f"{self.site.name}: {count} live objects of {prototype}, not one")
-            keep = f"function () {{ window[{json.dumps(name)}] = this[0]; }}"
-            session.call("Runtime.callFunctionOn", objectId=objects["objectId"],
-                         functionDeclaration=keep)
+            keep = (f"function () {{ if (this.length !== 1) throw new Error(this.length + "
+                    f"' live objects, not one'); window[{json.dumps(name)}] = this[0]; }}")
+            self._keep_live_objects(prototype, keep)
+
+    def _keep_live_objects(self, prototype: str, keep: str) -> None:
+        """Call ``keep`` (a JavaScript function) on the array of the page's live objects
+        whose prototype the expression ``prototype`` gives (a promise is awaited)."""
+        session = self.chromium.session
+        found = session.call("Runtime.evaluate", expression=prototype, awaitPromise=True)
+        handle = found.get("result", {}).get("objectId")
+        if "exceptionDetails" in found or handle is None:
+            raise SiteError(f"{self.site.name}: {prototype} gave no object")
+        handles = [handle]
+        try:
+            instances = session.call("Runtime.queryObjects", prototypeObjectId=handle)
+            handles.append(instances["objects"]["objectId"])
+            done = session.call("Runtime.callFunctionOn", objectId=handles[-1],
+                                functionDeclaration=keep)
+            if "exceptionDetails" in done:
+                raise SiteError(f"{self.site.name}: {prototype}: {done['exceptionDetails']}")
+        finally:
+            for kept in handles:
+                session.call("Runtime.releaseObject", objectId=kept)
 
     def element_centre(self, selector: str) -> tuple[int, int]:
         """The screen point at the centre of the page element ``selector`` names."""

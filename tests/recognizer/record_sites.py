@@ -11,7 +11,9 @@ face above it included) and saved as ``sites/SITE-xSCALE-STATE.png`` with ``.jso
      "scale": 1.5, "source": "<repo>@<commit>: the page's own state"}
 
 The truth is read from the page's state before and after the screenshot, and the shot
-is kept only when both agree and the screen held still, so picture and truth match.
+is kept only when both agree and the screen held still, so picture and truth match (a
+screen still moving after ten seconds gets its CSS animations paused, e.g. an end box's
+endlessly bouncing emoji).
 
     .venv/bin/python tests/recognizer/record_sites.py --root /work/sites \\
         [--sites a,b] [--scales 1,1.25,1.5]
@@ -37,6 +39,9 @@ from sweeper.practice import CATALOG, SiteDesktop, SiteError, Truth, grab, load_
 
 OUT = Path(__file__).resolve().parent / "corpus" / "sites"
 AROUND = (1.5, 4.0)  # cells of surroundings kept beside / above and below the board
+FREEZE_AFTER_S = 10.0  # then pause the page's CSS animations (see freeze_animations)
+SETTLE_S = 120.0  # how long a shot waits for the screen to hold still (some end animations
+#                   take a minute on a busy machine: every mine popped one by one)
 # screens that do not show what the page knows: a game whose end is never drawn (a catalog
 # entry may name more such statuses in its "not_shown" list)
 NOT_SHOWN = {("squirtgun-win95", "won"), ("squirtgun-win95", "lost")}
@@ -135,23 +140,32 @@ class SiteRecorder:
         """Save a settled screenshot of the board and its truth; None if it never settled."""
         site = self.desktop.site.name
         name = f"{site}-x{self.desktop.scale:g}-{state}"
-        for _ in range(20):
-            before = self.truth()
-            time.sleep(0.3)
-            area = self.area(before)
-            first = grab(self.display, area)
-            time.sleep(0.15)
-            second = grab(self.display, area)
-            after = self.truth()
-            # only the cells must hold still: a timer beside them may tick (some count
-            # tenths of a second)
-            cells = self.cells_within(before, area)
-            if np.array_equal(first[cells], second[cells]) and (
-                    before.board, before.status) == (after.board, after.status):
-                break
-        else:
-            print(f"  {name}: the screen did not settle; not saved", file=sys.stderr)
-            return None
+        start = time.monotonic()
+        frozen = False
+        try:
+            while time.monotonic() < start + SETTLE_S:
+                if not frozen and time.monotonic() > start + FREEZE_AFTER_S:
+                    self.freeze_animations(0)
+                    frozen = True
+                before = self.truth()
+                time.sleep(0.3)
+                area = self.area(before)
+                first = grab(self.display, area)
+                time.sleep(0.15)
+                second = grab(self.display, area)
+                after = self.truth()
+                # only the cells must hold still: a timer beside them may tick (some count
+                # tenths of a second)
+                cells = self.cells_within(before, area)
+                if np.array_equal(first[cells], second[cells]) and (
+                        before.board, before.status) == (after.board, after.status):
+                    break
+            else:
+                print(f"  {name}: the screen did not settle; not saved", file=sys.stderr)
+                return None
+        finally:
+            if frozen:
+                self.freeze_animations(1)
         if (site, after.status) in NOT_SHOWN or after.status in self.not_shown:
             return None
         save_png(second, self.out / f"{name}.png")
@@ -160,6 +174,12 @@ class SiteRecorder:
         (self.out / f"{name}.json").write_text(json.dumps(truth, indent=1) + "\n")
         print(f"  saved {name}")
         return name
+
+    def freeze_animations(self, rate: float) -> None:
+        """Pause (0) or resume (1) the page's CSS animations and transitions: a screen with
+        an endless one (a bouncing emoji on an end-of-game box) is then still in a real
+        frame of it. Animations a script draws (canvas) go on."""
+        self.desktop.chromium.session.call("Animation.setPlaybackRate", playbackRate=rate)
 
     def area(self, truth: Truth) -> Rect:
         """The board with room for its frame, counters and face, inside the window."""
