@@ -47,7 +47,8 @@ def corpus_names() -> list[str]:
     part and screens with no board (``negative/``) are kept apart."""
     return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
                   for path in CORPUS_DIR.rglob("*.png")
-                  if path.parent.name not in ("covered", "partial", "negative", "desktop"))
+                  if path.parent.name not in ("covered", "partial", "negative", "desktop",
+                                              "looks"))
 
 
 def covered_names() -> list[str]:
@@ -60,6 +61,14 @@ def desktop_names() -> list[str]:
     """Screenshots of desktop games with looks of their own, xbomb and freesweep
     (``desktop/NAME``, recorded by record_desktop.py): not all read yet."""
     return sorted(f"desktop/{path.stem}" for path in (CORPUS_DIR / "desktop").glob("*.png"))
+
+
+def looks_names() -> list[str]:
+    """Screenshots of games with looks the recognizer is still learning to read: flat,
+    dark, emoji and rounded web games (``looks/NAME``) and the desktop games xbomb and
+    freesweep (``desktop/NAME``). Each must be read exactly or refused, never read wrong."""
+    looks = sorted(f"looks/{path.stem}" for path in (CORPUS_DIR / "looks").glob("*.png"))
+    return looks + desktop_names()
 
 
 def partial_names() -> list[str]:

@@ -13,6 +13,7 @@ from tests.recognizer.recognizer_corpus import (
     covered_names,
     desktop_names,
     load_shot,
+    looks_names,
     partial_names,
 )
 
@@ -116,11 +117,40 @@ def test_desktop_shots_hold_a_board_of_the_recorded_size(name):
     assert shot.status in ("playing", "won", "lost")
 
 
-@pytest.mark.xfail(reason="xbomb's and freesweep's looks are not read yet", strict=False)
-@pytest.mark.parametrize("name", desktop_names())
-def test_desktop_replay_reads_the_exact_board_and_status(name):
+# read wrong today: a lattice found on part of the board (the coloured squares a lost
+# Google-style game shows its mines as, or a won board whose numbers fade out)
+READ_WRONG = {
+    "looks/teumal-google-x1-won": "the faded numbers of a won board: a block read wrong",
+    "looks/leyiang-garden-x1.5-lost": "a lattice on the coloured mine squares",
+    "looks/danielpaez-google-x1-lost": "a lattice on the coloured mine squares",
+    "looks/danielpaez-google-x1-won": "read as playing: no face, no message on the board",
+    "looks/danielpaez-google-x1.5-won": "read as playing: no face, no message on the board",
+}
+EXACT_LOOKS_AT_LEAST = 32  # shots of looks/ and desktop/ read exactly today: never fewer
+
+
+def _look_case(name: str) -> object:
+    reason = READ_WRONG.get(name)
+    if reason is None:
+        return name
+    return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
+
+
+@pytest.mark.parametrize("name", [_look_case(name) for name in looks_names()])
+def test_a_look_still_being_learned_is_read_exactly_or_refused(name):
     shot = load_shot(name)
     recognition = recognize(shot.image)
-    assert recognition.board is not None, recognition.message
+    if recognition.board is None:
+        return
     assert format_board(recognition.board) == format_board(shot.board)
     assert recognition.status == shot.status
+
+
+def test_the_looks_still_being_learned_read_at_least_as_well_as_today():
+    exact = 0
+    for name in looks_names():
+        shot = load_shot(name)
+        recognition = recognize(shot.image)
+        exact += recognition.board is not None and recognition.board == shot.board and (
+            recognition.status == shot.status)
+    assert exact >= EXACT_LOOKS_AT_LEAST
