@@ -92,6 +92,8 @@ def describe(step: StepRecord, before: StepRecord | None = None) -> str:
     if step.safe:
         opened = f"opens {len(step.safe)} cell{'s' if len(step.safe) > 1 else ''} proved safe"
         return opened + (f", {len(step.mines)} mines proved" if step.mines else "")
+    if move is not None and move["p_mine"] == 0:
+        return f"opens ({move['row']}, {move['col']}): certainly safe"
     if move is not None:
         return f"guesses ({move['row']}, {move['col']}): {100 * move['p_mine']:.1f}% mine"
     return "flags the mines left" if step.mines else "no move"
@@ -151,14 +153,15 @@ def _padded(pixels: np.ndarray, block: int) -> np.ndarray:
 def _draw_decision(draw: ImageDraw.ImageDraw, step: StepRecord,
                    font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> None:
     """Safe cells, proved mines and the guess, drawn over the board as on the page."""
-    for row, col in step.safe:
+    move = step.move
+    safe_move = [] if move is None or move["p_mine"] > 0 else [(move["row"], move["col"])]
+    for row, col in step.safe or safe_move:  # a first click is safe by the rules alone
         x, y, w, h = _cell_box(step, row, col)
         draw.rectangle((x + 2, y + 2, x + w - 3, y + h - 3), outline=SAFE_COLOUR, width=2)
     for row, col in step.mines:
         x, y, w, h = _cell_box(step, row, col)
         draw.line((x + 3, y + 3, x + w - 4, y + h - 4), fill=MINE_COLOUR, width=2)
         draw.line((x + w - 4, y + 3, x + 3, y + h - 4), fill=MINE_COLOUR, width=2)
-    move = step.move
     if move is not None and move["p_mine"] > 0:
         x, y, w, h = _cell_box(step, move["row"], move["col"])
         centre_x, centre_y, radius = x + w / 2, y + h / 2, max(w, h) * 0.7

@@ -384,10 +384,10 @@ def _animate(args: argparse.Namespace) -> int:
 
     fps = DEFAULT_FPS if args.fps is None else args.fps
     try:
-        if args.gif is None and args.mp4 is None:
-            raise AnimationError("--fps goes with --gif OUT or --mp4 OUT")
         if not MIN_FPS <= fps <= MAX_FPS:  # also refuses nan
             raise AnimationError(f"--fps must be {MIN_FPS:g} to {MAX_FPS:g}, not {fps:g}")
+        if args.gif is None and args.mp4 is None:
+            raise AnimationError("--fps goes with --gif OUT or --mp4 OUT")
         shots = recorded_shots(args.directory)
         for out, write in ((args.gif, write_gif), (args.mp4, write_mp4)):
             if out is not None:

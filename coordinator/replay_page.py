@@ -84,13 +84,14 @@ function drawHeat(s) {
 function drawDecision(s) {
   ctx.lineWidth = 2;
   ctx.strokeStyle = "#0a0";
-  for (const [r, c] of s.safe) { const [x, y, w, h] = cellBox(s, r, c);
+  const m = s.move;  // a first click is safe by the rules alone
+  const safe = s.safe.length || !m || m.p_mine > 0 ? s.safe : [[m.row, m.col]];
+  for (const [r, c] of safe) { const [x, y, w, h] = cellBox(s, r, c);
     ctx.strokeRect(x + 2, y + 2, w - 4, h - 4); }
   ctx.strokeStyle = "#d00";
   for (const [r, c] of s.mines) { const [x, y, w, h] = cellBox(s, r, c);
     ctx.beginPath(); ctx.moveTo(x + 3, y + 3); ctx.lineTo(x + w - 3, y + h - 3);
     ctx.moveTo(x + w - 3, y + 3); ctx.lineTo(x + 3, y + h - 3); ctx.stroke(); }
-  const m = s.move;
   if (m && m.p_mine > 0) { const [x, y, w, h] = cellBox(s, m.row, m.col);
     ctx.strokeStyle = "#c90"; ctx.lineWidth = 3; ctx.beginPath();
     ctx.arc(x + w / 2, y + h / 2, Math.max(w, h) * 0.7, 0, 2 * Math.PI); ctx.stroke();
