@@ -11,13 +11,15 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
-from tests.coordinator.headless_page import headless_page, wait_for
+from sweeper.practice import CdpError, headless_page
 
 pytestmark = pytest.mark.e2e
 
@@ -32,6 +34,22 @@ def sweeper(*arguments: str, cwd: Path) -> str:
                           check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def wait_for(page: Any, expression: str, timeout_s: float = 20.0) -> Any:
+    """The first truthy value of ``expression`` in the page (fail past ``timeout_s``)."""
+    deadline = time.monotonic() + timeout_s
+    value = None
+    while time.monotonic() < deadline:
+        try:
+            value = page.evaluate(expression)
+        except CdpError as error:  # the page is still about:blank, or being replaced
+            value = str(error)
+        else:
+            if value:
+                return value
+        time.sleep(0.1)
+    raise AssertionError(f"{expression!r} stayed {value!r} for {timeout_s:.0f} s")
 
 
 def pixels(source: Path | bytes) -> np.ndarray:
