@@ -66,10 +66,8 @@ def frames(shots: list[Shot]) -> Iterator[Image.Image]:
     font = ImageFont.load_default(size=13)
     games = shots[-1].game if shots else 0
     for shot, before in zip(shots, [None, *shots[:-1]], strict=True):
-        with Image.open(shot.screenshot) as recorded:
-            screenshot = recorded.convert("RGB")
         frame = Image.new("RGB", size, BACKGROUND)
-        frame.paste(screenshot, (0, 0))
+        frame.paste(_screenshot(shot), (0, 0))
         draw = ImageDraw.Draw(frame)
         draw.fontmode = "1"  # no blended edges: the frame keeps the game's few colours
         _draw_decision(draw, shot.step, font)
@@ -136,9 +134,20 @@ def _frame_size(shots: list[Shot]) -> tuple[int, int]:
     """The frame's size: the largest screenshot's, and the caption line under it."""
     width = height = 0
     for shot in shots:
-        with Image.open(shot.screenshot) as recorded:
-            width, height = max(width, recorded.width), max(height, recorded.height)
+        screenshot = _screenshot(shot)
+        width, height = max(width, screenshot.width), max(height, screenshot.height)
     return width, height + CAPTION_HEIGHT
+
+
+def _screenshot(shot: Shot) -> Image.Image:
+    """The shot's screenshot in RGB (raise AnimationError naming a file it cannot read)."""
+    try:
+        with Image.open(shot.screenshot) as recorded:
+            return recorded.convert("RGB")
+    except OSError as error:
+        raise AnimationError(
+            f"{shot.screenshot}: cannot read the screenshot ({error.strerror or error})"
+        ) from None
 
 
 def _padded(pixels: np.ndarray, block: int) -> np.ndarray:

@@ -73,7 +73,7 @@ def register(commands: Any, serve_commands: Any) -> None:
         "--mp4", type=Path, metavar="OUT",
         help="write the games as an MP4 video (needs: pip install 'sweeper[video]')")
     replay.add_argument(
-        "--fps", type=float, metavar="F",
+        "--fps", metavar="F",
         help="steps shown per second in the animation (default 4; the end of each game "
         "stays 2 s)")
     replay.set_defaults(handler=run_replay)
@@ -382,8 +382,8 @@ def _animate(args: argparse.Namespace) -> int:
     )
     from sweeper.coordinator.recording import RecordingError
 
-    fps = DEFAULT_FPS if args.fps is None else args.fps
     try:
+        fps = DEFAULT_FPS if args.fps is None else _number("--fps", args.fps)
         if not MIN_FPS <= fps <= MAX_FPS:  # also refuses nan
             raise AnimationError(f"--fps must be {MIN_FPS:g} to {MAX_FPS:g}, not {fps:g}")
         if args.gif is None and args.mp4 is None:
@@ -404,6 +404,16 @@ def _animate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     return 0
+
+
+def _number(option: str, text: str) -> float:
+    """``text`` as a number (raise AnimationError naming the option if it is none)."""
+    from sweeper.coordinator.animation import AnimationError
+
+    try:
+        return float(text)
+    except ValueError:
+        raise AnimationError(f"{option} must be a number, not {text!r}") from None
 
 
 def _check_output(out: Path) -> None:

@@ -7,6 +7,7 @@ import base64
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -136,6 +137,7 @@ def test_the_mp4_holds_each_step_for_its_time(recording: Path, tmp_path: Path) -
         (["--fps", "0"], "--fps must be 0.2 to 50, not 0"),
         (["--fps", "nan"], "--fps must be 0.2 to 50, not nan"),
         (["--fps", "100"], "not 100"),
+        (["--fps", "fast"], "--fps must be a number, not 'fast'"),
         (["--fps", "2"], "--fps goes with --gif OUT or --mp4 OUT"),
         (["--gif", "no/such/folder/x.gif"], "the folder no/such/folder does not exist"),
         (["--gif", "."], ". is a directory; give a file name"),
@@ -156,6 +158,18 @@ def test_animating_nothing_says_there_is_no_recording(
     assert main(["replay", str(tmp_path), "--gif", str(tmp_path / "x.gif")]) == 2
     assert "holds no recorded game" in capsys.readouterr().err
     assert not (tmp_path / "x.gif").exists()
+
+
+def test_a_damaged_screenshot_is_one_line_naming_it(
+    recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game-001"
+    shutil.copytree(recording / "game-001", game)
+    (game / "step-0002.png").write_bytes(b"not a picture")
+    assert main(["replay", str(game), "--gif", str(tmp_path / "x.gif")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"sweeper replay: {game / 'step-0002.png'}: cannot read the screenshot")
 
 
 def _step(status: str, **fields: object) -> StepRecord:
