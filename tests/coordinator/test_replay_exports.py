@@ -8,6 +8,7 @@ import io
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -129,6 +130,17 @@ def test_the_mp4_holds_each_step_for_its_time(recording: Path, tmp_path: Path) -
     video = iio.imread(out, plugin="FFMPEG")
     assert video.shape[0] == (steps - 1) + round(END_HOLD_S * 2)
     assert video.shape[1] % 16 == 0 and video.shape[2] % 16 == 0
+
+
+def test_mp4_without_the_video_extra_says_how_to_install_it(
+    recording: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "imageio.v2", None)  # as if imageio were not installed
+    assert main(["replay", str(recording), "--mp4", str(tmp_path / "x.mp4")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'sweeper[video]'" in err
+    assert not (tmp_path / "x.mp4").exists()
 
 
 @pytest.mark.parametrize(
