@@ -239,6 +239,7 @@ class Player:
         result.result = sight.status
         result.seconds = sight.captured_at - (first_click_at or sight.captured_at)
         if game is not None:
+            self._record_end(game, result.steps + 1, sight)
             game.finish(result.summary())
         if sight.status not in ("won", "lost"):
             raise PlayError(f"the game's status could not be read ({sight.status})")
@@ -359,6 +360,15 @@ class Player:
             timings_ms={name: round(value, 2) for name, value in turn.timings.items()},
         )
         game.add(step, seen.image)
+
+    def _record_end(self, game: GameRecorder, index: int, end: Sight) -> None:
+        """Record the screen the game ended on: the mine that went off, or the win."""
+        geometry = self.watcher.geometry
+        assert geometry is not None
+        game.add(StepRecord(index=index, board=str(end.board), status=end.status,
+                            board_rect=geometry.rect, rows=geometry.rows, cols=geometry.cols,
+                            total_mines=self._total_mines(end.board), rules=self.options.rules),
+                 end.image)
 
 
 def _reading_order(cells: Iterable[Cell]) -> list[Cell]:

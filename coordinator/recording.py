@@ -3,8 +3,10 @@
 A recording directory holds one folder per game (``game-001/``) with, per step,
 ``step-0001.png`` (the board's screenshot) and ``step-0001.json`` (board text, status,
 the decision with probabilities, clicks, timings), a ``game.json`` summary and
-``replay.html``: a self-contained page that steps through the screenshots with the
-proved-safe cells, proved mines and the guess's probability drawn over the board.
+``replay.html``: one self-contained file (the screenshots inlined) that steps through the
+screenshots with the proved-safe cells, proved mines and the guess's probability drawn
+over the board. The last step is the screen the game ended on (the mine that went off, or
+the win): its status is ``won`` or ``lost`` and it holds no decision.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ class StepRecord:
     clicks: list[dict[str, Any]] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
 
+    @property
+    def is_end(self) -> bool:
+        """Whether this is the screen the game ended on (no decision was taken on it)."""
+        return self.status != "playing"
+
 
 class RecordingError(SweeperError, ValueError):
     """A recorded step that cannot be read back; the message names the file and the fault."""
@@ -71,28 +78,34 @@ class GameRecorder:
         """Write ``game.json`` and ``replay.html``; return the replay page's path."""
         (self.folder / "game.json").write_text(json.dumps(summary, indent=1))
         page = self.folder / "replay.html"
-        page.write_text(render_replay_page([asdict(step) for step in self.steps], summary))
+        screenshots = [self.folder / f"step-{step.index:04d}.png" for step in self.steps]
+        page.write_text(
+            render_replay_page([asdict(step) for step in self.steps], screenshots, summary))
         return page
 
 
 class RunRecorder:
     """A recording directory with one :class:`GameRecorder` per game.
 
-    Games already recorded in ``root`` are kept: numbering goes on after them.
+    Games already recorded in ``root`` are kept: numbering goes on after them, or from
+    ``next_game`` if given (processes recording one run side by side each number theirs).
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, next_game: int | None = None) -> None:
         self.root = root
         self.root.mkdir(parents=True, exist_ok=True)
-        numbers = [
-            int(path.name[5:]) for path in root.glob("game-[0-9]*") if path.name[5:].isdigit()
-        ]
-        self.games = max(numbers, default=0)
+        self.games = recorded_games(root) if next_game is None else next_game - 1
 
     def new_game(self) -> GameRecorder:
         """Start the folder of the next game."""
         self.games += 1
         return GameRecorder(self.root / f"game-{self.games:03d}")
+
+
+def recorded_games(root: Path) -> int:
+    """The highest game number recorded in ``root`` (0 if none)."""
+    numbers = [int(path.name[5:]) for path in root.glob("game-[0-9]*") if path.name[5:].isdigit()]
+    return max(numbers, default=0)
 
 
 def load_steps(game_folder: Path) -> list[tuple[StepRecord, Path]]:

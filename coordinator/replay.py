@@ -1,7 +1,8 @@
 """``sweeper replay``: re-run the recognizer and analyzer on a recording, offline.
 
 Every recorded step is read again from its screenshot and analysed again from its
-board; any difference from what was recorded is reported with the game and step.
+board (but the screen the game ended on, which holds no decision); any difference from
+what was recorded is reported with the game and step.
 """
 
 from __future__ import annotations
@@ -47,11 +48,14 @@ def _step_differences(step: StepRecord, screenshot: Path) -> Iterator[str]:
         yield f"the screenshot cannot be read: {error}"
         return
     if seen.board is None:
-        yield f"the screenshot is no longer readable: {seen.message}"
+        if not step.is_end:  # an end under a "game over" message is read with cells covered
+            yield f"the screenshot is no longer readable: {seen.message}"
     elif str(seen.board) != step.board:
         yield "the recognizer now reads a different board:\n" + _side_by_side(
             step.board, str(seen.board)
         )
+    if step.is_end:
+        return  # no decision was taken on the screen the game ended on
     try:
         analysis = analyze(parse_board(step.board), step.total_mines, step.rules)
     except (AnalysisError, AnalysisTimeoutError, ValueError) as error:

@@ -7,7 +7,9 @@ board the player acts on is checked against the engine's, so a misread stops the
 Game ``i`` of a run with seed ``S`` uses the game seed ``S + i``, so a run's games do not
 depend on how many worker processes play them, and ``--games 1 --seed S+i`` replays
 exactly game ``i``. Only the analyzer's computing time (CPU time of the worker process)
-is timed, not the engine's, the drawing or the reading.
+is timed, not the engine's, the drawing or the reading. A recorded run writes what
+``sweeper play --record`` writes, the simulated screen's screenshots included: game ``i``
+goes to the ``i``-th folder after the games already in the directory.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sweeper.analyzer import Board, BoardSize, Cell, Move, Rules, format_board
 from sweeper.coordinator.decide import Decider, Decision, LocalDecider
 from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.coordinator.recording import RunRecorder, recorded_games
 from sweeper.coordinator.stats import half_width_95, wilson_interval
 from sweeper.coordinator.watch import Sight
 from sweeper.practice import SimulatedScreen
@@ -131,9 +135,12 @@ class Table:
         self.player = Player(self.screen, self.decider, options, on_sight=self._check)
         self._located = False
 
-    def play(self, seed: int) -> SeededGame:
-        """Deal the game of ``seed`` and play it to its end."""
+    def play(self, seed: int, record: tuple[Path, int] | None = None) -> SeededGame:
+        """Deal the game of ``seed`` and play it to its end; ``record`` (a recording
+        directory and the game's number in it) records every step."""
         self.screen.deal(seed)
+        self.player.recorder = None if record is None else RunRecorder(
+            record[0], next_game=record[1])
         self.decider.seconds = 0.0
         sight = self._first_sight()
         result, final = self.player.play_game(sight)
@@ -169,15 +176,22 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [seed + index for index in range(games)]
 
 
-def _play_seed(job: tuple[Config, int]) -> SeededGame:
-    config, seed = job
+def _play_seed(job: tuple[Config, int, tuple[Path, int] | None]) -> SeededGame:
+    config, seed, record = job
     table = _TABLES.get(config) or _TABLES.setdefault(config, Table(config))
-    return table.play(seed)
+    return table.play(seed, record)
 
 
-def play_games(config: Config, games: int, seed: int, workers: int) -> Iterator[SeededGame]:
-    """Play the run's games on ``workers`` processes; yield results as they finish."""
-    jobs = [(config, game_seed) for game_seed in game_seeds(seed, games)]
+def play_games(
+    config: Config, games: int, seed: int, workers: int, record: Path | None = None
+) -> Iterator[SeededGame]:
+    """Play the run's games on ``workers`` processes; yield results as they finish.
+    ``record`` is a directory to record the games in, after those already there."""
+    first = 0 if record is None else recorded_games(record) + 1
+    jobs = [
+        (config, game_seed, None if record is None else (record, first + index))
+        for index, game_seed in enumerate(game_seeds(seed, games))
+    ]
     if workers <= 1:
         yield from map(_play_seed, jobs)
         return

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sweeper.analyzer import DIFFICULTIES, RULES, BoardSize
@@ -63,6 +64,10 @@ def register(commands: Any, serve_commands: Any) -> None:
     parser.add_argument(
         "--show", action="store_true", help="print every game's final board (for replaying a seed)"
     )
+    parser.add_argument(
+        "--record", type=Path, metavar="DIR",
+        help="save every step and an annotated replay in DIR, as 'sweeper play --record' does",
+    )
     parser.set_defaults(handler=run_simulate)
 
 
@@ -73,6 +78,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         workers = _workers(args)
         if not 1 <= args.games <= MAX_GAMES:
             raise ValueError(f"--games must be 1 to {MAX_GAMES}, not {args.games}")
+        if args.record is not None:
+            _make_record_directory(args.record)
     except ValueError as error:
         print(f"sweeper simulate: error: {error}", file=sys.stderr)
         return 2
@@ -107,6 +114,16 @@ def _config(args: argparse.Namespace) -> Config:
             f"{width * height - 1} (the first cell opened is always free)"
         )
     return Config(BoardSize(width, height, mines), args.rules)
+
+
+def _make_record_directory(folder: Path) -> None:
+    """Create the recording directory (raise ValueError saying why it cannot be)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise ValueError(f"--record {folder}: not a directory") from None
+    except OSError as error:
+        raise ValueError(f"--record {folder}: cannot create it ({error.strerror})") from None
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -148,7 +165,7 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=games, wins=0)
-        for result in play_games(config, games, seed, workers):
+        for result in play_games(config, games, seed, workers, args.record):
             results.append(result)
             wins += result.won
             progress.update(task, advance=1, wins=wins)
@@ -159,6 +176,10 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
             console.print(result.final_board, end="", markup=False, highlight=False)
     summary = summarize(results)
     _print_summary(console, config, seed, workers, summary)
+    if args.record is not None:
+        console.print(f"recorded in {args.record}: one folder per game, each with a "
+                      "replay.html; 'sweeper replay DIR --gif OUT' animates them",
+                      highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps(summary_json(summary, config, seed)), flush=True)
     return 0

@@ -16,6 +16,7 @@ from sweeper.serving import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.practice.cdp import CdpError
+    from sweeper.practice.chromium import headless_page
     from sweeper.practice.desktop import VirtualDesktop
     from sweeper.practice.display import MissingProgramError, VirtualDisplay
     from sweeper.practice.engine import Game, GameError
@@ -54,6 +55,7 @@ __all__ = [
     "add_site_arguments",
     "chosen_sites",
     "grab",
+    "headless_page",
     "load_catalog",
     "save_png",
     "start_group",
@@ -63,6 +65,7 @@ __all__ = [
 # The module that defines each public name.
 _HOME_OF = {
     "CdpError": "sweeper.practice.cdp",
+    "headless_page": "sweeper.practice.chromium",
     "VirtualDesktop": "sweeper.practice.desktop",
     "MissingProgramError": "sweeper.practice.display",
     "VirtualDisplay": "sweeper.practice.display",

@@ -1,13 +1,16 @@
-"""Debian's Chromium as an app window on a display, controlled over the DevTools Protocol."""
+"""Debian's Chromium as an app window on a display, or headless with no display, controlled
+over the DevTools Protocol."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +188,26 @@ class ChromiumApp:
         self.wait_until(
             f"innerWidth === {width} && innerHeight === {height}", f"a {width}x{height} viewport"
         )
+
+
+@contextmanager
+def headless_page(url: str, size: tuple[int, int] = (800, 900),
+                  timeout_s: float = 30.0) -> Iterator[CdpSession]:
+    """A DevTools session to ``url`` in headless Chromium (no display needed) with a
+    window of ``size``; Chromium and its profile are gone afterwards."""
+    chromium = require_program("chromium")
+    profile = Path(tempfile.mkdtemp(prefix="sweeper-headless-"))
+    environment = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
+    width, height = size
+    process = start_group([
+        chromium, "--headless", *REQUIRED_FLAGS, "--hide-scrollbars",
+        f"--user-data-dir={profile}", "--remote-debugging-port=0",
+        f"--window-size={width},{height}", url,
+    ], environment)
+    try:
+        port = read_devtools_port(profile, timeout_s)
+        with CdpSession(page_websocket_url(port, timeout_s), timeout_s) as session:
+            yield session
+    finally:
+        stop_group(process)
+        shutil.rmtree(profile, ignore_errors=True)

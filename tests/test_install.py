@@ -124,3 +124,19 @@ def test_demo_plays_a_game_of_the_bundled_page(installed: tuple[Path, Path]) -> 
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     assert summary["games"] == 1 and not summary["errors"]
     assert (work / "recordings" / "demo").is_dir()
+
+
+def test_games_recorded_without_a_display_become_a_gif(installed: tuple[Path, Path]) -> None:
+    from PIL import Image, ImageSequence
+
+    sweeper, work = installed
+    no_display = {key: value for key, value in os.environ.items()
+                  if key not in ("PYTHONPATH", "DISPLAY")}
+    for command in (("simulate", "--games", "3", "--record", "r"),
+                    ("replay", "r", "--gif", "g.gif")):
+        _checked(subprocess.run([str(sweeper), *command], cwd=work, env=no_display, text=True,
+                                capture_output=True, timeout=600, check=False))
+    assert len(list((work / "r").glob("game-*/replay.html"))) == 3
+    with Image.open(work / "g.gif") as gif:
+        frames = sum(1 for _ in ImageSequence.Iterator(gif))
+    assert frames == len(list((work / "r").glob("game-*/step-*.json")))
