@@ -41,7 +41,8 @@ from sweeper.recognizer.recognition import Recognition, Status
 from sweeper.recognizer.sampling import cut_boxes, cut_cells, native_cell
 from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
-CLUSTER_DISTANCE = 8.0  # cells this close to a cluster's first picture join the cluster
+CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the cluster
+# (a thin digit lies 6 to 9 from a plain tile, the same tile drawn twice within 6)
 DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
 DRIFT_ACROSS = 2  # ... and along its column
 MAX_REALIGNED = 120  # cells re-cut per reading at most

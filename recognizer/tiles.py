@@ -4,9 +4,9 @@ Many games draw no long lines: a checkerboard of two close colours, rounded tile
 gaps, flat tiles with a 1 px line. What every look shares is that each closed cell is a
 patch of one colour, of one size, at the points of a lattice. The search:
 
-1. mark the pixels where the colour steps to the next pixel (right or down) by more
-   than ``TILE_STEP`` in any channel: two greens of a checkerboard differ by that much,
-   a tile's own face does not;
+1. mark the pixels where the colour steps to the next pixel, or over two pixels (right
+   or down), by more than ``TILE_STEP`` in any channel: two greens of a checkerboard
+   differ by that much, a tile's own face does not;
 2. take the connected patches of unmarked pixels; keep those of a cell's size and
    shape (mostly filling their box, not too elongated: a rounded tile fills 0.9 of it,
    a tile with a digit on it more than ``MIN_FILL``);
@@ -76,6 +76,9 @@ def _patches(image: Image) -> tuple[npt.NDArray[np.int32], FloatArray]:
     step = np.zeros(image.shape[:2], np.bool_)
     step[:, :-1] |= np.abs(np.diff(pixels, axis=1)).max(axis=2) > TILE_STEP
     step[:-1, :] |= np.abs(np.diff(pixels, axis=0)).max(axis=2) > TILE_STEP
+    # over two pixels too: a boundary scaled by a fractional factor is blended over one
+    step[:, 1:-1] |= np.abs(pixels[:, 2:] - pixels[:, :-2]).max(axis=2) > TILE_STEP
+    step[1:-1, :] |= np.abs(pixels[2:, :] - pixels[:-2, :]).max(axis=2) > TILE_STEP
     flat = (~step).astype(np.uint8)
     _, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
