@@ -43,6 +43,7 @@ from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the cluster
 # (a thin digit lies 6 to 9 from a plain tile, the same tile drawn twice within 6)
+STEADY_CHANGE = 4.0  # a cell that changed less since the last reading shows one picture
 DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
 DRIFT_ACROSS = 2  # ... and along its column
 MAX_REALIGNED = 120  # cells re-cut per reading at most
@@ -154,7 +155,7 @@ class BoardReader:
         if self._last is None or self._last[0] != geometry:
             return np.zeros(vectors.shape[0], dtype=np.bool_)
         change = np.sqrt(((vectors - self._last[1]) ** 2).mean(axis=1))
-        return np.asarray(change <= CLUSTER_DISTANCE / 2)
+        return np.asarray(change <= STEADY_CHANGE)
 
     def _learn(self, picture: Image, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
                matches: Matches, steady: npt.NDArray[np.bool_]) -> list[str]:
