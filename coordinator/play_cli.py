@@ -242,8 +242,8 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
     recorder = RunRecorder(args.record) if args.record else None
     player = Player(effector, decider, options, recorder)
     summary = _play_with_progress(player, args.games)
-    if args.record and summary.errors and player.watcher.last_image is not None:
-        _save_stop_picture(Path(args.record), player.watcher.last_image)
+    if args.record and summary.errors and player.looker.last is not None:
+        _save_stop_picture(Path(args.record), player.looker.last.image)
     _report(summary, args)
     if args.save_skin is not None:
         _save_skin(player, args.save_skin)
@@ -278,7 +278,7 @@ def _save_stop_picture(folder: Path, image: Any) -> None:
 
 
 def _save_skin(player: Player, folder: Path) -> None:
-    reader = player.watcher.reader
+    reader = player.looker.reader
     if reader is None or not reader.skin.templates:
         print("no skin was learned: no board was read", file=sys.stderr)
         return

@@ -48,14 +48,15 @@ def locate_and_read(
     board was found)."""
     picture = load_image(image)
     priors = [load_skin(name) for name in (skins if skins else available_skins())]
-    new_reader = partial(BoardReader, priors, total_mines, adopt_all=bool(skins))
+    new_reader = partial(BoardReader, priors, adopt_all=bool(skins))
     lattices = [lattice.with_origin(*origin)
                 for lattice in locate_boards(picture)[:MAX_CANDIDATES]]
     if not lattices:
         return nothing_found("no Minesweeper board found"), None
-    found = _first_read(picture, lattices, new_reader, whole=False)
+    found = _first_read(picture, lattices, new_reader, total_mines, whole=False)
     if found is None or found[0].unreadable:
-        found = _first_read(picture, _moved(lattices[0]), new_reader, whole=True) or found
+        found = (_first_read(picture, _moved(lattices[0]), new_reader, total_mines, whole=True)
+                 or found)
     if found is None:
         return nothing_found(
             "no Minesweeper board found (the likeliest grid is mostly unreadable)"), None
@@ -75,13 +76,13 @@ def locate_and_read(
 
 
 def _first_read(picture: Image, lattices: Iterable[BoardGeometry],
-                new_reader: Callable[[], BoardReader], whole: bool,
+                new_reader: Callable[[], BoardReader], total_mines: int | None, whole: bool,
                 ) -> tuple[Recognition, BoardReader] | None:
     """The first of ``lattices`` whose cells read (all of them if ``whole``, else most),
     with the reader that read them."""
     for geometry in lattices:
         reader = new_reader()
-        result = reader.read(picture, geometry)
+        result = reader.read(picture, geometry, total_mines)
         unreadable = len(result.unreadable) / (geometry.rows * geometry.cols)
         if unreadable == 0 or (not whole and unreadable <= 1 - MIN_READABLE_SHARE):
             return result, reader

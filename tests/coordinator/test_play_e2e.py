@@ -15,8 +15,9 @@ import pytest
 from sweeper.analyzer import EXPERT
 from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.local_services import local_service
+from sweeper.coordinator.look import Looker, WatchError
 from sweeper.coordinator.play import Player, PlayOptions, RunSummary
-from sweeper.coordinator.watch import BoardWatcher, Sight, WatchError
+from sweeper.coordinator.watch import Sight
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
 from sweeper.practice import VirtualDesktop
 
@@ -149,14 +150,14 @@ def test_the_board_is_looked_for_only_in_the_given_region(
     rect = board_rect(desktop)
     around = Rect(left=rect.left - 30, top=rect.top - 100, width=rect.width + 60,
                   height=rect.height + 130)
-    watcher = BoardWatcher(effector, area=around)
-    sight = watcher.locate()
-    assert watcher.board_rect == rect
+    player = Player(effector, LocalDecider(), PlayOptions(area=around))
+    sight = player.locate()
+    assert player.looker.placed.board_rect == rect
     assert str(sight.board) == desktop.page_state()["board"]
     # right of the board, in the same page (other tests may leave xdemineur further down)
     beside = Rect(left=rect.right + 40, top=rect.top, width=1400 - rect.right - 40,
                   height=rect.height)
     with pytest.raises(WatchError, match=rf"looked in the area {beside.describe()}"):
-        BoardWatcher(effector, area=beside).locate(timeout_s=1)
+        Looker(effector, area=beside).locate(timeout_s=1)
     with pytest.raises(WatchError, match="is off the screen"):
-        BoardWatcher(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()
+        Looker(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()

@@ -1,4 +1,4 @@
-"""The player and its watcher on a simulated screen: the loop that plays live, with the
+"""The player and its look on a simulated screen: the loop that plays live, with the
 engine's games drawn where a display would be."""
 
 from __future__ import annotations
