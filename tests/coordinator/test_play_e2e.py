@@ -6,6 +6,9 @@ the bot acts on, to check that the bot read exactly what was shown.
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -161,3 +164,22 @@ def test_the_board_is_looked_for_only_in_the_given_region(
         Looker(effector, area=beside).locate(timeout_s=1)
     with pytest.raises(WatchError, match="is off the screen"):
         Looker(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()
+
+
+def test_play_v_says_on_stderr_what_each_turn_read_waited_for_and_did(
+    desktop: VirtualDesktop, effector: ClickLog
+) -> None:
+    desktop.new_game(EXPERT_GAME | {"cell": 24, "seed": 11})
+    result = subprocess.run(
+        [sys.executable, "-m", "sweeper", "play", "-v", "--effector", effector.base_url],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert any(re.search(r"board found at left=\d+ top=\d+ width=720 height=384: "
+                         r"30x16, 99 mines, safe", line) for line in lines), result.stderr
+    turns = [line for line in lines if re.search(r" turn \d+: read 30x16: ", line)]
+    assert turns and " turn 1: read 30x16: 480 closed, 0 open, 0 flags, 0 unreadable" in turns[0]
+    assert all(re.search(r"ms screenshot to clicks \(analysis \d+ ms\)$", line)
+               for line in turns)
+    status = desktop.page_state()["status"]
+    assert any(f"game over: {status}; read 30x16" in line for line in lines), result.stderr
