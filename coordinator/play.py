@@ -1,19 +1,21 @@
 """The play loop: screenshot -> recognize -> analyze -> click, game after game.
 
-Each turn opens every proven-safe cell in one batch (or the analyzer's one best guess
-when nothing is certain), optionally flags proven mines, then looks again until the
-board is stable. Clicks go only to cell centres inside the recognised board, and to
-the face button to start a new game.
+A turn is one straight line (:meth:`Player.play_game`): a screenshot, looked at until
+stable (:mod:`coordinator.watch`, which answers what covers the board with
+:mod:`coordinator.covers` and takes a game's end under a cover from
+:mod:`coordinator.ending`), the end judged, the analyzer's decision on the game's facts
+(:mod:`coordinator.facts`), the act (every proven-safe cell in one batch, or the one best
+guess: :mod:`coordinator.moves`), and the record. Clicks go only to cell centres inside
+the recognised board, and to the face button to start a new game.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sweeper.analyzer import FLAG, Board, Cell
-from sweeper.coordinator.cascade import cells_to_press
+from sweeper.analyzer import Board, Cell
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
@@ -23,19 +25,12 @@ from sweeper.coordinator.decide import (
 )
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Placement, WatchError
+from sweeper.coordinator.moves import cells_to_click, press_actions
 from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
-from sweeper.effector import (
-    Action,
-    Button,
-    ClickAction,
-    KeyAction,
-    MoveAction,
-    PauseAction,
-    Rect,
-)
+from sweeper.effector import ClickAction, KeyAction, Rect
 from sweeper.recognizer import BoardReader
 from sweeper.serving import SweeperError
 
@@ -262,12 +257,14 @@ class Player:
         batch: Batch | None = None  # the last turn's act
         while True:
             previous = sight
+            waited_ms = None
             if batch is not None:  # screenshot, look until stable, answering covers
                 sight = self.watch.settle(self.facts, previous.board, batch.targets,
                                           batch.flags, proven_safe=bool(batch.decision.safe))
-                self._check_progress(previous, sight, batch)
+                waited_ms = (sight.captured_at - batch.clicked_at) * 1000
             self.on_sight(sight)
-            waited_ms = None if batch is None else (sight.captured_at - batch.clicked_at) * 1000
+            if batch is not None:
+                self._check_progress(previous, sight, batch)
             if sight.status != "playing":  # judge the end (under a cover: during the look)
                 log.info("%s", end_line(sight, waited_ms, self.facts))
                 break
@@ -353,7 +350,10 @@ class Player:
     def _act(self, sight: Sight, decision: Decision, decide_started: float) -> Batch:
         """Click the decision's cells on ``sight``'s board, then rest the pointer off the
         board if an overlay at the pointer made that needed; time it."""
-        targets, flags = self._targets(sight.board, decision)
+        cells = cells_to_click(sight.board, decision, self.options.flags)
+        if cells is None:
+            raise PlayError("the analyzer found no move on a board still in play")
+        targets, flags = cells
         analyzed = time.perf_counter()
         placement = self.looker.placed
         self._click(placement, targets, flags)
@@ -368,36 +368,11 @@ class Player:
         }
         return Batch(decision, targets, flags, clicked_at, timings)
 
-    def _targets(self, board: Board, decision: Decision) -> tuple[list[Cell], list[Cell]]:
-        """Cells to open (all proven safe, but for those a 0's cascade opens; else the
-        one best guess) and mines to flag.
-
-        With nothing left to open on a game still in play, every remaining mine is
-        flagged: some clones (xdemineur) are only won once all mines carry a flag.
-        """
-        new_mines = [cell for cell in decision.mines if board[cell] != FLAG]
-        if decision.safe:
-            targets = _reading_order(cells_to_press(board, decision.safe))
-        elif decision.move is not None:
-            targets = [decision.move.cell]
-        elif new_mines:
-            return [], new_mines
-        else:
-            raise PlayError("the analyzer found no move on a board still in play")
-        return targets, new_mines if self.options.flags else []
-
     def _click(self, placement: Placement, targets: list[Cell], flags: list[Cell]) -> None:
         """One batch: open the targets, flag the mines, all inside the board."""
-        geometry = placement.geometry
-        presses: list[tuple[Cell, Button]] = [(cell, "left") for cell in targets]
-        presses += [(cell, "right") for cell in flags]
-        actions: list[Action] = []
-        for (row, col), button in presses:
-            x, y = geometry.centre(row, col)
-            log.debug("%s click on %s at (%d, %d)", button, (row, col), x, y)
-            if self._rest_ms:
-                actions += [MoveAction(x=x, y=y), PauseAction(ms=self._rest_ms)]
-            actions.append(ClickAction(x=x, y=y, button=button, hold_ms=self.options.hold_ms))
+        log.debug("clicks: open %s, flag %s", targets, flags)
+        actions = press_actions(placement.geometry, targets, flags, rest_ms=self._rest_ms,
+                                hold_ms=self.options.hold_ms)
         self.screen.actions(actions, bounds=placement.board_rect)
 
     def _record(self, game: GameRecorder, index: int, seen: Sight, batch: Batch) -> None:
@@ -431,7 +406,3 @@ class Player:
         )
         game.add(step, seen.image)
 
-
-def _reading_order(cells: Iterable[Cell]) -> list[Cell]:
-    """Cells row by row, alternating direction, to keep the mouse path short."""
-    return sorted(cells, key=lambda cell: (cell[0], cell[1] if cell[0] % 2 == 0 else -cell[1]))
