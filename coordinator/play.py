@@ -26,12 +26,12 @@ from sweeper.coordinator.decide import (
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Placement, WatchError
 from sweeper.coordinator.moves import cells_to_click, press_actions
-from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord
+from sweeper.coordinator.recording import RunRecorder, StepRecord
 from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
 from sweeper.effector import ClickAction, KeyAction, Rect
-from sweeper.recognizer import BoardReader
+from sweeper.recognizer import BoardGeometry, BoardReader
 from sweeper.serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
@@ -278,7 +278,8 @@ class Player:
             result.guesses += not decision.safe
             result.loop_ms.append(batch.timings["screenshot_to_clicks"])
             if game is not None:  # record
-                self._record(game, result.steps, sight, batch)
+                game.add(step_record(result.steps, sight, batch, self.looker.placed.geometry,
+                                     self._facts), sight.image)
             log.info("%s", turn_line(result.steps, sight, waited_ms, moves_summary(
                 batch.targets, batch.flags, bool(decision.safe)), batch.timings))
         result.result = sight.status
@@ -375,34 +376,34 @@ class Player:
                                 hold_ms=self.options.hold_ms)
         self.screen.actions(actions, bounds=placement.board_rect)
 
-    def _record(self, game: GameRecorder, index: int, seen: Sight, batch: Batch) -> None:
-        geometry = self.looker.placed.geometry
-        facts = self._facts
-        assert facts.mines is not None, "a game is played with its mine count known"
-        move = batch.decision.move
-        step = StepRecord(
-            index=index,
-            board=str(seen.board),
-            status=seen.status,
-            board_rect=geometry.rect,
-            rows=geometry.rows,
-            cols=geometry.cols,
-            total_mines=facts.mines,
-            rules=facts.rules,
-            safe=batch.decision.safe,
-            mines=batch.decision.mines,
-            probabilities=batch.decision.probabilities,
-            move=None
-            if move is None
-            else {
-                "row": move.row,
-                "col": move.col,
-                "p_mine": move.p_mine,
-                "reason": move.reason,
-            },
-            clicks=[{"cell": list(cell), "button": "left"} for cell in batch.targets]
-            + [{"cell": list(cell), "button": "right"} for cell in batch.flags],
-            timings_ms={name: round(value, 2) for name, value in batch.timings.items()},
-        )
-        game.add(step, seen.image)
 
+def step_record(index: int, seen: Sight, batch: Batch, geometry: BoardGeometry,
+                facts: GameFacts) -> StepRecord:
+    """The recording of turn ``index``: the board ``seen``, the decision on it and the
+    clicks of ``batch``, with the game's facts."""
+    assert facts.mines is not None, "a game is played with its mine count known"
+    move = batch.decision.move
+    return StepRecord(
+        index=index,
+        board=str(seen.board),
+        status=seen.status,
+        board_rect=geometry.rect,
+        rows=geometry.rows,
+        cols=geometry.cols,
+        total_mines=facts.mines,
+        rules=facts.rules,
+        safe=batch.decision.safe,
+        mines=batch.decision.mines,
+        probabilities=batch.decision.probabilities,
+        move=None
+        if move is None
+        else {
+            "row": move.row,
+            "col": move.col,
+            "p_mine": move.p_mine,
+            "reason": move.reason,
+        },
+        clicks=[{"cell": list(cell), "button": "left"} for cell in batch.targets]
+        + [{"cell": list(cell), "button": "right"} for cell in batch.flags],
+        timings_ms={name: round(value, 2) for name, value in batch.timings.items()},
+    )
