@@ -129,9 +129,9 @@ def _play(result: SiteResult, effector: WatchedEffector, options: PlayOptions,
     player = Player(effector, LocalDecider(), options)
     summary = player.play()
     _count(result, summary, player, effector)
-    if debug is not None and summary.errors and player.watcher.last_image is not None:
+    if debug is not None and summary.errors and player.looker.last is not None:
         debug.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(debug / f"{result.site}-stopped.png"), player.watcher.last_image)
+        cv2.imwrite(str(debug / f"{result.site}-stopped.png"), player.looker.last.image)
 
 
 def _count(result: SiteResult, summary: RunSummary, player: Player,
@@ -141,7 +141,8 @@ def _count(result: SiteResult, summary: RunSummary, player: Player,
     result.errors = list(summary.errors)
     result.won_seconds = [game.seconds for game in summary.results if game.result == "won"]
     result.recounted = sum(bool(game.notes) for game in summary.results)
-    board = player.watcher.board_rect if player.watcher.geometry is not None else None
+    placement = player.looker.placement
+    board = None if placement is None else placement.board_rect
     for x, y, bounds in effector.clicks:
         if board is not None and board.contains_point(x, y):
             continue

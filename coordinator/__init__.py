@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         RemoteDecider,
     )
     from sweeper.coordinator.local_services import local_service
+    from sweeper.coordinator.look import WatchError
     from sweeper.coordinator.play import (
         REST_MS,
         GameResult,
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
     from sweeper.coordinator.recording import RecordingError
     from sweeper.coordinator.simulate import Config, SimulationError, play_game, play_games
     from sweeper.coordinator.stats import print_rows, print_table
-    from sweeper.coordinator.watch import WatchError
 
 __all__ = [
     "CLOCK_SEEDED_PAUSE_S",
@@ -98,7 +98,7 @@ _HOME_OF = {
     "play_games": "sweeper.coordinator.simulate",
     "print_rows": "sweeper.coordinator.stats",
     "print_table": "sweeper.coordinator.stats",
-    "WatchError": "sweeper.coordinator.watch",
+    "WatchError": "sweeper.coordinator.look",
 }
 
 

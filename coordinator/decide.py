@@ -14,6 +14,7 @@ import httpx
 
 from sweeper.analyzer import Board, Cell, Move, format_board
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
+from sweeper.coordinator.facts import GameFacts
 from sweeper.serving import SweeperError
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
@@ -100,24 +101,28 @@ class RemoteDecider:
         self._client.close()
 
 
-def decide_with_count_slack(decider: Decider, board: Board, total_mines: int,
-                            rules: str) -> tuple[Decision, int]:
-    """Decide on ``board`` holding ``total_mines``; when no placement fits that count but
-    one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
+def decide_with_count_slack(decider: Decider, board: Board,
+                            facts: GameFacts) -> tuple[Decision, GameFacts]:
+    """Decide on ``board`` of a game with ``facts``; when no placement fits its mine count
+    but one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
     fewer or more than it says), decide with the nearest such count.
 
-    Return the decision and the count it rests on. A board no count near it fits (a
-    number at odds with its neighbours) is rejected as it was.
+    Return the decision and the facts it rests on: ``facts``, or the same with the count
+    that fitted. A board no count near it fits (a number at odds with its neighbours) is
+    rejected as it was.
     """
+    total_mines = facts.mines
+    if total_mines is None:
+        raise AnalyzerRejectedError("the game's mine count is not known")
     try:
-        return decider.decide(board, total_mines, rules), total_mines
+        return decider.decide(board, total_mines, facts.rules), facts
     except AnalyzerRejectedError as rejection:
         for offset in range(1, MINE_COUNT_SLACK + 1):
             for count in (total_mines - offset, total_mines + offset):
                 if count < 0:
                     continue
                 try:
-                    return decider.decide(board, count, rules), count
+                    return decider.decide(board, count, facts.rules), facts.with_mines(count)
                 except AnalyzerRejectedError:
                     continue
         raise rejection

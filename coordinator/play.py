@@ -1,39 +1,37 @@
 """The play loop: screenshot -> recognize -> analyze -> click, game after game.
 
-Each turn opens every proven-safe cell in one batch (or the analyzer's one best guess
-when nothing is certain), optionally flags proven mines, then looks again until the
-board is stable. Clicks go only to cell centres inside the recognised board, and to
-the face button to start a new game.
+A turn is one straight line (:meth:`Player.play_game`): a screenshot, looked at until
+stable (:mod:`coordinator.watch`, which answers what covers the board with
+:mod:`coordinator.covers` and takes a game's end under a cover from
+:mod:`coordinator.ending`), the end judged, the analyzer's decision on the game's facts
+(:mod:`coordinator.facts`), the act (every proven-safe cell in one batch, or the one best
+guess: :mod:`coordinator.moves`), and the record. Clicks go only to cell centres inside
+the recognised board, and to the face button to start a new game.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sweeper.analyzer import FLAG, Board, Cell
-from sweeper.coordinator.cascade import cells_to_press
-from sweeper.coordinator.decide import Decider, Decision
+from sweeper.analyzer import Board, Cell
+from sweeper.coordinator.covers import CoverAnswerer
+from sweeper.coordinator.decide import (
+    AnalyzerRejectedError,
+    Decider,
+    Decision,
+    decide_with_count_slack,
+)
+from sweeper.coordinator.facts import GameFacts
+from sweeper.coordinator.look import Looker, Placement, WatchError
+from sweeper.coordinator.moves import cells_to_click, press_actions
 from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord
 from sweeper.coordinator.screen import Screen
-from sweeper.coordinator.watch import (
-    BoardWatcher,
-    Sight,
-    WatchError,
-    clicks_took_effect,
-    is_new_game,
-)
-from sweeper.effector import (
-    Action,
-    Button,
-    ClickAction,
-    KeyAction,
-    MoveAction,
-    PauseAction,
-    Rect,
-)
-from sweeper.recognizer import BoardReader
+from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
+from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
+from sweeper.effector import ClickAction, KeyAction, Rect
+from sweeper.recognizer import BoardGeometry, BoardReader
 from sweeper.serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
@@ -90,13 +88,12 @@ class GameResult:
 
 
 @dataclass(frozen=True)
-class Turn:
-    """One turn: the decision, the cells clicked, and the board that followed."""
+class Batch:
+    """One turn's act: the decision, the cells clicked, when, and how long it took."""
 
     decision: Decision
     targets: list[Cell]
     flags: list[Cell]
-    after: Sight
     clicked_at: float
     timings: dict[str, float]
 
@@ -128,7 +125,12 @@ class RunSummary:
 
 
 class Player:
-    """Plays the game on a screen (the effector's, or a simulated one) with a decider."""
+    """Plays the game on a screen (the effector's, or a simulated one) with a decider.
+
+    It alone owns the game's facts (:class:`~coordinator.facts.GameFacts`): made when the
+    board is found, replaced when it is found again or fits another mine count, and
+    handed to the look and the decider.
+    """
 
     def __init__(
         self,
@@ -144,17 +146,21 @@ class Player:
         self.options = options
         self.recorder = recorder
         self.on_sight = on_sight
-        self.watcher = BoardWatcher(screen, options.skins, options.area, options.mines)
+        self.looker = Looker(screen, options.skins, options.area)
+        self.covers = CoverAnswerer(screen)
+        self.watch = BoardWatch(self.looker, self.covers)
+        self.facts: GameFacts | None = None  # made when the board is found
         self._result = GameResult("playing", 0.0, 0, 0, 0)  # the current game's, so far
         # the reader and how many pictures it knew before the last game's final turn
         self._end_mark: tuple[BoardReader, int] | None = None
         self._rest_ms = 0  # how long the pointer rests on a cell before pressing
+        self._idle = self._missed = 0  # turns in a row that changed nothing / missed a cell
 
     def play(self, on_game_end: Callable[[GameResult], None] = lambda _: None) -> RunSummary:
         """Play ``options.games`` games; stop early with the error in the summary."""
         summary = RunSummary()
         try:
-            sight = self.watcher.locate()
+            sight = self.locate()
             for number in range(self.options.games):
                 if number > 0 or sight.status != "playing":
                     time.sleep(self.options.between_games_s)
@@ -168,20 +174,51 @@ class Player:
             summary.errors.append("interrupted (Ctrl-C) during a game")
         return summary
 
+    def locate(self, timeout_s: float = 5.0) -> Sight:
+        """Find the board, make the game's facts from it, and look until it reads."""
+        deadline = time.monotonic() + timeout_s
+        placement = self.looker.locate(self.options.mines, timeout_s)
+        geometry = placement.geometry
+        self.facts = GameFacts(geometry.rows, geometry.cols, self.options.rules,
+                               self.options.mines)
+        sight = self.watch.until_readable(self.facts, deadline)
+        self.looker.face_point(sight.image)  # where the face is, while it smiles
+        log.info("board found at %s: %s; %s", placement.board_rect.describe(),
+                 self.facts.describe(), wait_summary(sight, None))
+        return sight
+
+    def look(self, timeout_s: float = 5.0) -> Sight:
+        """The located board, looked at until it reads."""
+        return self.watch.until_readable(self._facts, time.monotonic() + timeout_s)
+
+    @property
+    def _facts(self) -> GameFacts:
+        if self.facts is None:
+            raise WatchError("the board has not been located yet")
+        return self.facts
+
     def new_game(self, ended: Sight) -> Sight:
         """Start the next game as a person would: the face button (or the given new-game
         button, or F2). A game that does not restart may be held by a dialog (a best
         time, "you won"): it is answered with Enter, as a person would, and the button
         pressed again."""
-        for _ in range(NEW_GAME_ATTEMPTS):
+        started = time.monotonic()
+        for attempt in range(1, NEW_GAME_ATTEMPTS + 1):
             self._press_new_game(ended)
             try:
-                return self.watcher.wait_for_new_game(ended.board, timeout_s=NEW_GAME_WAIT_S)
-            except WatchError:
-                self.watcher.answer_dialog(self.watcher.last_recognition)
+                sight = self.watch.new_game(self._facts, ended.board, timeout_s=NEW_GAME_WAIT_S)
+            except WatchError as error:
+                log.info("new game: press %d showed none (%s); answering any dialog with "
+                         "Enter", attempt, error)
+                last = self.looker.last
+                self.covers.answer_dialog(None if last is None else last.recognition,
+                                          self.looker.placement)
+                continue
+            log.info("new game: %s", wait_summary(sight, (sight.captured_at - started) * 1000))
+            return sight
         problem = "the board still shows the game that ended"
         try:
-            sight = self.watcher.locate()
+            sight = self.locate()
             if is_new_game(sight, ended.board):
                 return sight
         except WatchError as error:
@@ -197,7 +234,7 @@ class Player:
             x, y = self.options.new_game_at
             rect = Rect(left=x, top=y, width=1, height=1)
         else:
-            face = self.watcher.face_point(ended.image)
+            face = self.looker.face_point(ended.image)
             if face is None:
                 self.screen.actions([KeyAction(key="f2")])
                 return
@@ -205,37 +242,46 @@ class Player:
         self.screen.actions([ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)], bounds=rect)
 
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
-        """Play from ``sight`` until the game is won or lost."""
+        """Play from ``sight`` until the game is won or lost.
+
+        Each turn is one straight line: screenshot -> look until stable (answering what
+        covers the board) -> judge the end -> decide -> act -> record. The first turn's
+        look is ``sight``, the board found or the new game.
+        """
         game = self.recorder.new_game() if self.recorder else None
         self._forget_last_end()
-        self.watcher.recount(None)
-        self._total_mines(sight.board)  # a board of no standard size needs --mines
+        self.facts = self._game_facts(sight.board)
         result = self._result = GameResult("playing", 0.0, 0, 0, 0)
+        self._idle = self._missed = 0
         first_click_at: float | None = None
-        idle = missed = 0  # turns in a row that changed nothing / left a clicked cell shut
-        self.on_sight(sight)
-        while sight.status == "playing":
+        batch: Batch | None = None  # the last turn's act
+        while True:
             previous = sight
-            self._end_mark = self._skin_mark()  # the last one taken marks the final turn
-            turn = self._turn(previous)
-            first_click_at = first_click_at or turn.clicked_at
-            sight = turn.after
+            waited_ms = None
+            if batch is not None:  # screenshot, look until stable, answering covers
+                sight = self.watch.settle(self.facts, previous.board, batch.targets,
+                                          batch.flags, proven_safe=bool(batch.decision.safe))
+                waited_ms = (sight.captured_at - batch.clicked_at) * 1000
             self.on_sight(sight)
+            if batch is not None:
+                self._check_progress(previous, sight, batch)
+            if sight.status != "playing":  # judge the end (under a cover: during the look)
+                log.info("%s", end_line(sight, waited_ms, self.facts))
+                break
+            self._end_mark = self._skin_mark()  # the last one taken marks the final turn
+            decide_started = time.perf_counter()
+            decision = self._decide(sight.board)  # decide
+            batch = self._act(sight, decision, decide_started)  # act
+            first_click_at = first_click_at or batch.clicked_at
             result.steps += 1
-            result.clicks += len(turn.targets) + len(turn.flags)
-            result.guesses += not turn.decision.safe
-            result.loop_ms.append(turn.timings["screenshot_to_clicks"])
-            if game is not None:
-                self._record(game, result.steps, previous, turn)
-            idle = idle + 1 if sight.board == previous.board and sight.status == "playing" else 0
-            missed = 0 if clicks_took_effect(sight, turn.targets) else missed + 1
-            if missed >= REST_AFTER_MISSES and not self._rest_ms:
-                # some games take a click only on the cell the pointer already rests on,
-                # as a person's hand always does: from now on, rest before each press (one
-                # swallowed click is a game's own quirk, a first click on a mine, say)
-                self._rest_ms = REST_MS
-            if idle >= MAX_IDLE_TURNS:
-                raise PlayError(f"the game did not respond to {idle} rounds of clicks")
+            result.clicks += len(batch.targets) + len(batch.flags)
+            result.guesses += not decision.safe
+            result.loop_ms.append(batch.timings["screenshot_to_clicks"])
+            if game is not None:  # record
+                game.add(step_record(result.steps, sight, batch, self.looker.placed.geometry,
+                                     self._facts), sight.image)
+            log.info("%s", turn_line(result.steps, sight, waited_ms, moves_summary(
+                batch.targets, batch.flags, bool(decision.safe)), batch.timings))
         result.result = sight.status
         result.seconds = sight.captured_at - (first_click_at or sight.captured_at)
         if game is not None:
@@ -245,132 +291,130 @@ class Player:
             raise PlayError(f"the game's status could not be read ({sight.status})")
         return result, sight
 
+    def _game_facts(self, board: Board) -> GameFacts:
+        """This game's facts: the board's size with the given mine count (a count the
+        last game was found to fit is not carried over); a board of no standard size
+        needs ``--mines``."""
+        facts = GameFacts(board.height, board.width, self.options.rules, self.options.mines)
+        if facts.mines is None:
+            raise PlayError(
+                f"a {board.width}x{board.height} board is not a standard size: "
+                "give its mine count with --mines"
+            )
+        return facts
+
+    def _check_progress(self, previous: Sight, after: Sight, batch: Batch) -> None:
+        """Give up on a game that ignores the clicks; rest on each cell before pressing
+        it once clicks keep being missed."""
+        idle = self._idle + 1 if (after.board == previous.board
+                                  and after.status == "playing") else 0
+        self._idle = idle
+        self._missed = 0 if clicks_took_effect(after, batch.targets) else self._missed + 1
+        if self._missed >= REST_AFTER_MISSES and not self._rest_ms:
+            # some games take a click only on the cell the pointer already rests on,
+            # as a person's hand always does: from now on, rest before each press (one
+            # swallowed click is a game's own quirk, a first click on a mine, say)
+            self._rest_ms = REST_MS
+            log.info("clicks were missed %d turns in a row: resting %d ms on each cell "
+                     "before pressing it", self._missed, REST_MS)
+        if idle >= MAX_IDLE_TURNS:
+            raise PlayError(f"the game did not respond to {idle} rounds of clicks")
+
     def _skin_mark(self) -> tuple[BoardReader, int] | None:
-        """The watcher's reader and how many pictures it knows now."""
-        reader = self.watcher.reader
+        """The looker's reader and how many pictures it knows now."""
+        reader = self.looker.reader
         return None if reader is None else (reader, len(reader.skin.templates))
 
     def _forget_last_end(self) -> None:
         """Forget the opened-cell pictures the reader learned from the last game's final
         turn on (its end screen, a dialog over it, the restart)."""
-        if self._end_mark is not None and self._end_mark[0] is self.watcher.reader:
+        if self._end_mark is not None and self._end_mark[0] is self.looker.reader:
             self._end_mark[0].forget_opened_since(self._end_mark[1])
         self._end_mark = None
 
-    def _turn(self, sight: Sight) -> Turn:
-        """Decide on ``sight``'s board, click, and look until the board settles."""
-        decide_started = time.perf_counter()
-        decision = self._decide(sight.board, self._total_mines(sight.board))
-        targets, flags = self._targets(sight.board, decision)
+    def _decide(self, board: Board) -> Decision:
+        """The analyzer's decision on ``board`` with the game's facts; a game found to
+        hold a mine more or fewer than its count is played on with the count its board
+        fits: the facts are replaced (and a note says so)."""
+        facts = self._facts
+        try:
+            decision, fitted = decide_with_count_slack(self.decider, board, facts)
+        except AnalyzerRejectedError as error:
+            raise PlayError(f"the analyzer rejected the board as read: {error}") from error
+        if fitted != facts:
+            self.facts = fitted
+            self._result.notes.append(
+                f"no mine placement fits the count of {facts.mines} mines, one of "
+                f"{fitted.mines} does: played on with {fitted.mines}")
+            log.info("%s", self._result.notes[-1])
+        return decision
+
+    def _act(self, sight: Sight, decision: Decision, decide_started: float) -> Batch:
+        """Click the decision's cells on ``sight``'s board, then rest the pointer off the
+        board if an overlay at the pointer made that needed; time it."""
+        cells = cells_to_click(sight.board, decision, self.options.flags)
+        if cells is None:
+            raise PlayError("the analyzer found no move on a board still in play")
+        targets, flags = cells
         analyzed = time.perf_counter()
-        self._click(targets, flags)
+        placement = self.looker.placed
+        self._click(placement, targets, flags)
         clicked_at = time.monotonic()
+        rest = self.covers.rest_move(placement)
+        if rest is not None:
+            log.debug("pointer rests at (%d, %d), off the board", rest.x, rest.y)
+            self.screen.actions([rest], bounds=placement.region)
         timings = {
             "analyze": (analyzed - decide_started) * 1000,
             "screenshot_to_clicks": (clicked_at - sight.captured_at) * 1000,
         }
-        after = self.watcher.settle(sight.board, targets, flags,
-                                    proven_safe=bool(decision.safe))
-        return Turn(decision, targets, flags, after, clicked_at, timings)
+        return Batch(decision, targets, flags, clicked_at, timings)
 
-    def _decide(self, board: Board, mines: int) -> Decision:
-        """The analyzer's decision; a game found to hold a mine more or fewer than its
-        count is played on with the count its board fits (and a note says so)."""
-        from sweeper.coordinator.decide import AnalyzerRejectedError, decide_with_count_slack
-
-        try:
-            decision, fitted = decide_with_count_slack(self.decider, board, mines,
-                                                       self.options.rules)
-        except AnalyzerRejectedError as error:
-            raise PlayError(f"the analyzer rejected the board as read: {error}") from error
-        if fitted != mines:
-            self.watcher.recount(fitted)
-            self._result.notes.append(
-                f"no mine placement fits the count of {mines} mines, one of {fitted} does: "
-                f"played on with {fitted}")
-        return decision
-
-    def _targets(self, board: Board, decision: Decision) -> tuple[list[Cell], list[Cell]]:
-        """Cells to open (all proven safe, but for those a 0's cascade opens; else the
-        one best guess) and mines to flag.
-
-        With nothing left to open on a game still in play, every remaining mine is
-        flagged: some clones (xdemineur) are only won once all mines carry a flag.
-        """
-        new_mines = [cell for cell in decision.mines if board[cell] != FLAG]
-        if decision.safe:
-            targets = _reading_order(cells_to_press(board, decision.safe))
-        elif decision.move is not None:
-            targets = [decision.move.cell]
-        elif new_mines:
-            return [], new_mines
-        else:
-            raise PlayError("the analyzer found no move on a board still in play")
-        return targets, new_mines if self.options.flags else []
-
-    def _click(self, targets: list[Cell], flags: list[Cell]) -> None:
+    def _click(self, placement: Placement, targets: list[Cell], flags: list[Cell]) -> None:
         """One batch: open the targets, flag the mines, all inside the board."""
-        geometry = self.watcher.geometry
-        assert geometry is not None
-        presses: list[tuple[Cell, Button]] = [(cell, "left") for cell in targets]
-        presses += [(cell, "right") for cell in flags]
-        actions: list[Action] = []
-        for (row, col), button in presses:
-            x, y = geometry.centre(row, col)
-            if self._rest_ms:
-                actions += [MoveAction(x=x, y=y), PauseAction(ms=self._rest_ms)]
-            actions.append(ClickAction(x=x, y=y, button=button, hold_ms=self.options.hold_ms))
-        self.screen.actions(actions, bounds=self.watcher.board_rect)
-
-    def _total_mines(self, board: Board) -> int:
-        total = self.watcher.mine_total(board)
-        if total is None:
-            raise PlayError(
-                f"a {board.width}x{board.height} board is not a standard size: "
-                "give its mine count with --mines"
-            )
-        return total
-
-    def _record(self, game: GameRecorder, index: int, seen: Sight, turn: Turn) -> None:
-        geometry = self.watcher.geometry
-        assert geometry is not None
-        move = turn.decision.move
-        step = StepRecord(
-            index=index,
-            board=str(seen.board),
-            status=seen.status,
-            board_rect=geometry.rect,
-            rows=geometry.rows,
-            cols=geometry.cols,
-            total_mines=self._total_mines(seen.board),
-            rules=self.options.rules,
-            safe=turn.decision.safe,
-            mines=turn.decision.mines,
-            probabilities=turn.decision.probabilities,
-            move=None
-            if move is None
-            else {
-                "row": move.row,
-                "col": move.col,
-                "p_mine": move.p_mine,
-                "reason": move.reason,
-            },
-            clicks=[{"cell": list(cell), "button": "left"} for cell in turn.targets]
-            + [{"cell": list(cell), "button": "right"} for cell in turn.flags],
-            timings_ms={name: round(value, 2) for name, value in turn.timings.items()},
-        )
-        game.add(step, seen.image)
+        log.debug("clicks: open %s, flag %s", targets, flags)
+        actions = press_actions(placement.geometry, targets, flags, rest_ms=self._rest_ms,
+                                hold_ms=self.options.hold_ms)
+        self.screen.actions(actions, bounds=placement.board_rect)
 
     def _record_end(self, game: GameRecorder, index: int, end: Sight) -> None:
         """Record the screen the game ended on: the mine that went off, or the win."""
-        geometry = self.watcher.geometry
-        assert geometry is not None
+        geometry = self.looker.placed.geometry
+        facts = self._facts
+        assert facts.mines is not None, "a game is played with its mine count known"
         game.add(StepRecord(index=index, board=str(end.board), status=end.status,
                             board_rect=geometry.rect, rows=geometry.rows, cols=geometry.cols,
-                            total_mines=self._total_mines(end.board), rules=self.options.rules),
+                            total_mines=facts.mines, rules=facts.rules),
                  end.image)
 
 
-def _reading_order(cells: Iterable[Cell]) -> list[Cell]:
-    """Cells row by row, alternating direction, to keep the mouse path short."""
-    return sorted(cells, key=lambda cell: (cell[0], cell[1] if cell[0] % 2 == 0 else -cell[1]))
+def step_record(index: int, seen: Sight, batch: Batch, geometry: BoardGeometry,
+                facts: GameFacts) -> StepRecord:
+    """The recording of turn ``index``: the board ``seen``, the decision on it and the
+    clicks of ``batch``, with the game's facts."""
+    assert facts.mines is not None, "a game is played with its mine count known"
+    move = batch.decision.move
+    return StepRecord(
+        index=index,
+        board=str(seen.board),
+        status=seen.status,
+        board_rect=geometry.rect,
+        rows=geometry.rows,
+        cols=geometry.cols,
+        total_mines=facts.mines,
+        rules=facts.rules,
+        safe=batch.decision.safe,
+        mines=batch.decision.mines,
+        probabilities=batch.decision.probabilities,
+        move=None
+        if move is None
+        else {
+            "row": move.row,
+            "col": move.col,
+            "p_mine": move.p_mine,
+            "reason": move.reason,
+        },
+        clicks=[{"cell": list(cell), "button": "left"} for cell in batch.targets]
+        + [{"cell": list(cell), "button": "right"} for cell in batch.flags],
+        timings_ms={name: round(value, 2) for name, value in batch.timings.items()},
+    )

@@ -154,6 +154,11 @@ def _add_game_arguments(
     parser.add_argument(
         "--json", action="store_true", help="print the summary as JSON on the last line"
     )
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0,
+        help="a line per turn on stderr: what was read, what was waited for and why, the "
+        "moves and their timing; -vv adds where the board was found and every click",
+    )
 
 
 def _region(text: str) -> Rect:
@@ -250,9 +255,13 @@ def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> in
     )
     recorder = RunRecorder(args.record) if args.record else None
     player = Player(effector, decider, options, recorder)
-    summary = _play_with_progress(player, args.games)
-    if args.record and summary.errors and player.watcher.last_image is not None:
-        _save_stop_picture(Path(args.record), player.watcher.last_image)
+    if args.verbose:
+        _log_turns(args.verbose)
+        summary = player.play()  # the turns' lines are the progress
+    else:
+        summary = _play_with_progress(player, args.games)
+    if args.record and summary.errors and player.looker.last is not None:
+        _save_stop_picture(Path(args.record), player.looker.last.image)
     _report(summary, args)
     if args.save_skin is not None:
         _save_skin(player, args.save_skin)
@@ -287,12 +296,23 @@ def _save_stop_picture(folder: Path, image: Any) -> None:
 
 
 def _save_skin(player: Player, folder: Path) -> None:
-    reader = player.watcher.reader
+    reader = player.looker.reader
     if reader is None or not reader.skin.templates:
         print("no skin was learned: no board was read", file=sys.stderr)
         return
     reader.skin.save(folder, "learned while playing")
     print(f"saved the learned skin ({len(reader.skin.templates)} tile pictures) in {folder}")
+
+
+def _log_turns(verbosity: int) -> None:
+    """Write the play loop's log to stderr: a line per turn (``-v``), and more (``-vv``)."""
+    import logging
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s.%(msecs)03d %(message)s", "%H:%M:%S"))
+    play_log = logging.getLogger("sweeper.play")
+    play_log.addHandler(handler)
+    play_log.setLevel(logging.INFO if verbosity == 1 else logging.DEBUG)
 
 
 def _play_with_progress(player: Player, games: int) -> RunSummary:

@@ -2,7 +2,7 @@
 
 :class:`~effector.client.EffectorClient` is the real one (a display, through the effector
 service); :class:`~practice.simulated_screen.SimulatedScreen` draws games of the
-in-process engine. The watcher reads boards off either with the recognizer, and the player
+in-process engine. The looker reads boards off either with the recognizer, and the player
 clicks on either, so one loop plays live and in simulation.
 """
 

@@ -1,7 +1,7 @@
 """Play seeded games of the in-process engine through the bot's own loop.
 
 Each game is dealt on a :class:`~practice.simulated_screen.SimulatedScreen` and played by
-the :class:`~coordinator.play.Player` that plays live: the watcher takes screenshots, the
+the :class:`~coordinator.play.Player` that plays live: the looker takes screenshots, the
 recognizer reads them, the analyzer decides and the clicks land on the drawn cells. Every
 board the player acts on is checked against the engine's, so a misread stops the run.
 Game ``i`` of a run with seed ``S`` uses the game seed ``S + i``, so a run's games do not
@@ -148,11 +148,10 @@ class Table:
                           result.steps, result.guesses, format_board(final.board))
 
     def _first_sight(self) -> Sight:
-        watcher = self.player.watcher
         if not self._located:
             self._located = True
-            return watcher.locate()
-        return watcher.look_until_readable(time.monotonic() + 5.0)
+            return self.player.locate()
+        return self.player.look()
 
     def _check(self, sight: Sight) -> None:
         if sight.board != self.screen.game.board:

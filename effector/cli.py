@@ -35,7 +35,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument("--token", default=os.environ.get(TOKEN_ENV),
                         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})")
-    parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument("--access-log", action="store_true",
+                        help="log every request, and every pointer move, to stderr")
     parser.set_defaults(handler=serve_effector)
 
 
@@ -58,8 +59,21 @@ def serve_effector(args: argparse.Namespace) -> int:
     except DisplayUnavailableError as error:
         print(f"sweeper serve effector: {error}", file=sys.stderr)
         return EXIT_NO_DISPLAY
+    if args.access_log:
+        _log_pointer_moves()
     try:
         uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log)
     finally:
         capture.close()
     return 0
+
+
+def _log_pointer_moves() -> None:
+    """Write the batch runner's log (every pointer move) to stderr."""
+    import logging
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s: %(message)s"))
+    runner_log = logging.getLogger("sweeper.effector.runner")
+    runner_log.addHandler(handler)
+    runner_log.setLevel(logging.DEBUG)

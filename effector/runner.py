@@ -7,6 +7,7 @@ always released, even when the batch is aborted while holding it.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Protocol
@@ -23,6 +24,8 @@ from sweeper.effector.actions import (
     PauseAction,
 )
 from sweeper.effector.errors import BatchAbortedError, FailSafeTriggeredError
+
+log = logging.getLogger(__name__)
 
 
 class InputDevice(Protocol):
@@ -104,6 +107,7 @@ class BatchRunner:
 
     def _perform(self, action: Action, ticket: int) -> None:
         if isinstance(action, MoveAction):
+            log.debug("pointer moved to (%d, %d)", action.x, action.y)
             self.device.move(action.x, action.y)
         elif isinstance(action, ClickAction):
             self._click(action, ticket)

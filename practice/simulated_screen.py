@@ -2,7 +2,7 @@
 
 :class:`SimulatedScreen` answers what the effector answers (the screen's rectangle,
 screenshots of a region, batches of actions inside bounds) by drawing the engine's board
-with a shipped tile set and playing the clicks on the engine. The play loop, its watcher
+with a shipped tile set and playing the clicks on the engine. The play loop, its look
 and the recognizer run on it unchanged, so what is measured here is what plays live.
 F2 deals the next game. Time does not pass: pauses and held buttons take none.
 """

@@ -49,9 +49,9 @@ def locate_and_read(
     board was found)."""
     picture = load_image(image)
     priors = [load_skin(name) for name in (skins if skins else available_skins())]
-    new_reader = partial(BoardReader, priors, total_mines, adopt_all=bool(skins))
-    found = (_read_line_lattices(picture, origin, new_reader)
-             or _read_tile_lattices(picture, origin, new_reader))
+    new_reader = partial(BoardReader, priors, adopt_all=bool(skins))
+    found = (_read_line_lattices(picture, origin, new_reader, total_mines)
+             or _read_tile_lattices(picture, origin, new_reader, total_mines))
     if found is None:
         return nothing_found("no Minesweeper board found"), None
     result, reader = found
@@ -70,7 +70,7 @@ def locate_and_read(
 
 
 def _read_line_lattices(picture: Image, origin: tuple[int, int],
-                        new_reader: Callable[[], BoardReader],
+                        new_reader: Callable[[], BoardReader], total_mines: int | None,
                         ) -> tuple[Recognition, BoardReader] | None:
     """The board on the likeliest lattice of long lines (bevels, grid lines) that
     reads, moved a few pixels if need be."""
@@ -78,30 +78,31 @@ def _read_line_lattices(picture: Image, origin: tuple[int, int],
                 for lattice in locate_boards(picture)[:MAX_CANDIDATES]]
     if not lattices:
         return None
-    found = _first_read(picture, lattices, new_reader, whole=False)
+    found = _first_read(picture, lattices, new_reader, total_mines, whole=False)
     if (found is None or found[0].unreadable) and board_goes_on(picture, lattices[0]) is None:
-        found = _first_read(picture, _moved(lattices[0]), new_reader, whole=True) or found
+        found = (_first_read(picture, _moved(lattices[0]), new_reader, total_mines, whole=True)
+                 or found)
     return found
 
 
 def _read_tile_lattices(picture: Image, origin: tuple[int, int],
-                        new_reader: Callable[[], BoardReader],
+                        new_reader: Callable[[], BoardReader], total_mines: int | None,
                         ) -> tuple[Recognition, BoardReader] | None:
     """The board on the likeliest lattice of flat tiles (checkerboards, tiles with gaps
     or rounded corners) whose cells read."""
     lattices = [lattice.with_origin(*origin)
                 for _, lattice in locate_tile_boards(picture)[:MAX_CANDIDATES]]
-    return _first_read(picture, lattices, new_reader, whole=False)
+    return _first_read(picture, lattices, new_reader, total_mines, whole=False)
 
 
 def _first_read(picture: Image, lattices: Iterable[BoardGeometry],
-                new_reader: Callable[[], BoardReader], whole: bool,
+                new_reader: Callable[[], BoardReader], total_mines: int | None, whole: bool,
                 ) -> tuple[Recognition, BoardReader] | None:
     """The first of ``lattices`` whose cells read (all of them if ``whole``, else most),
     with the reader that read them."""
     for geometry in lattices:
         reader = new_reader()
-        result = reader.read(picture, geometry)
+        result = reader.read(picture, geometry, total_mines)
         unreadable = len(result.unreadable) / (geometry.rows * geometry.cols)
         if unreadable == 0 or (not whole and unreadable <= 1 - MIN_READABLE_SHARE):
             return result, reader

@@ -74,30 +74,30 @@ class _Cluster:
 class BoardReader:
     """Reads boards of one game, learning its skin as it goes."""
 
-    def __init__(self, priors: Sequence[Skin] = (), total_mines: int | None = None,
-                 adopt_all: bool = False, learn_when_stable: bool = False) -> None:
+    def __init__(self, priors: Sequence[Skin] = (), adopt_all: bool = False) -> None:
         """``priors`` are tile sets to start from (adopted when they read the board, or
-        always with ``adopt_all``); ``total_mines`` lets the status say won. With
-        ``learn_when_stable``, a new picture is learned only once a cell has shown it in
-        two readings in a row (a tile caught half drawn is never learned)."""
+        always with ``adopt_all``)."""
         self.skin = LearnedSkin()
         self.priors = list(priors)
         self.adopt_all = adopt_all
-        self.total_mines = total_mines
-        self.learn_when_stable = learn_when_stable
         self.faces: KnownFaces = {}
         self._priors_tried = False
         self._last: tuple[BoardGeometry, npt.NDArray[np.float32]] | None = None
 
-    def read(self, image: ImageSource, geometry: BoardGeometry) -> Recognition:
-        """Read the board at ``geometry`` in ``image``."""
+    def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
+             *, learn_when_stable: bool = False) -> Recognition:
+        """Read the board at ``geometry`` in ``image``.
+
+        ``total_mines`` (known for the standard sizes) lets the status say won. With
+        ``learn_when_stable``, a new picture is learned only once a cell has shown it in
+        two readings in a row (a tile caught half drawn is never learned)."""
         picture = load_image(image)
         vectors = features(cut_cells(picture, geometry))
         if not self._priors_tried:
             self._adopt_priors(vectors, geometry)
         matches = self.skin.match(vectors)
         learned: list[str] = []
-        steady = self._steady(geometry, vectors)
+        steady = self._steady(geometry, vectors, learn_when_stable)
         for passes in range(LEARNING_PASSES + 1):
             if not matches.confident.all() and self.skin.templates:
                 vectors = self._realigned(picture, geometry, vectors, ~matches.confident)
@@ -116,7 +116,8 @@ class BoardReader:
         impossible = impossible_cells(codes, readable)
         readable &= ~impossible
         exploded = self._exploded(matches.templates, readable.ravel())
-        status = self._status(picture, geometry, codes, readable, exploded)
+        status = self._status(picture, geometry, codes, readable, exploded,
+                              total_mines=total_mines)
         return replace(_recognition(geometry, codes, readable, bool(impossible.any())),
                        skin=self.skin.name,
                        status=status, learned=tuple(learned),
@@ -146,11 +147,11 @@ class BoardReader:
                 self.skin.adopt(candidate.templates)
                 self.skin.name = prior.name if self.skin.name == "learned" else self.skin.name
 
-    def _steady(self, geometry: BoardGeometry,
-                vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.bool_]:
+    def _steady(self, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
+                learn_when_stable: bool) -> npt.NDArray[np.bool_]:
         """Which cells may teach the skin: all of them, or with ``learn_when_stable`` those
         that look as they did in the last reading of the same lattice."""
-        if not self.learn_when_stable:
+        if not learn_when_stable:
             return np.ones(vectors.shape[0], dtype=np.bool_)
         if self._last is None or self._last[0] != geometry:
             return np.zeros(vectors.shape[0], dtype=np.bool_)
@@ -285,9 +286,9 @@ class BoardReader:
         return bool(red) and any(int(t) in red for t in templates[readable])
 
     def _status(self, picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.int8],
-                readable: BoolGrid, exploded: bool) -> Status:
+                readable: BoolGrid, exploded: bool, *, total_mines: int | None) -> Status:
         """The status the board shows, or failing that, the face."""
-        from_board = self._board_status(codes, readable, exploded)
+        from_board = self._board_status(codes, readable, exploded, total_mines)
         face = find_yellow_face(picture, geometry)
         if face is None:
             return from_board or ("playing" if readable.all() else "unknown")
@@ -298,10 +299,10 @@ class BoardReader:
         mood = game_status(mood_of(seen, self.faces) or mood_of(seen, shipped_faces()))
         if mood is not None:
             return mood
-        return "playing" if readable.all() and self.total_mines is None else "unknown"
+        return "playing" if readable.all() and total_mines is None else "unknown"
 
     def _board_status(self, codes: npt.NDArray[np.int8], readable: BoolGrid,
-                      exploded: bool) -> Status | None:
+                      exploded: bool, total_mines: int | None) -> Status | None:
         """Won when every safe cell is open (with the mine count known; some games show
         the mines then), lost when a mine shows; playing on a fresh board or, with the
         mine count known, a board with safe cells left to open. A mine that went off
@@ -312,7 +313,7 @@ class BoardReader:
         if not readable.all():
             return "lost" if mine_shown else None
         rows, cols = codes.shape
-        total = mine_count(rows, cols, self.total_mines)
+        total = mine_count(rows, cols, total_mines)
         covered = int(np.count_nonzero(codes < 0))
         if total is not None and covered == total:
             return "won"

@@ -15,6 +15,7 @@ from sweeper.coordinator.decide import (
     RemoteDecider,
     decide_with_count_slack,
 )
+from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.local_services import free_loopback_port, local_service
 
 BOARD = parse_board("1...\n....\n....\n")  # nothing is certain: a guess
@@ -53,15 +54,17 @@ def test_a_board_holding_a_mine_fewer_than_its_count_is_decided_with_the_count_i
     board = parse_board("1..1\n1221\n0000\n00..\n")
     with pytest.raises(AnalyzerRejectedError, match="total mine count"):
         LocalDecider().decide(board, 3, "safe")
-    decision, count = decide_with_count_slack(LocalDecider(), board, 3, "safe")
-    assert count == 2
+    facts = GameFacts(rows=4, cols=4, rules="safe", stated_mines=3)
+    decision, fitted = decide_with_count_slack(LocalDecider(), board, facts)
+    assert fitted == facts.with_mines(2) and fitted.mines == 2
     assert decision.mines == [(0, 1), (0, 2)] and decision.safe == [(3, 2), (3, 3)]
 
 
 def test_a_board_no_nearby_count_fits_is_still_rejected() -> None:
     far = parse_board("1..1\n1221\n0000\n00..\n")  # holds 2 mines, not 2 + 3
     with pytest.raises(AnalyzerRejectedError):
-        decide_with_count_slack(LocalDecider(), far, 2 + MINE_COUNT_SLACK + 1, "safe")
+        too_many = GameFacts(4, 4, "safe", 2 + MINE_COUNT_SLACK + 1)
+        decide_with_count_slack(LocalDecider(), far, too_many)
     at_odds = parse_board("3.\n.0\n")  # a 3 with two closed neighbours fits no count
     with pytest.raises(AnalyzerRejectedError, match="row 0, column 0"):
-        decide_with_count_slack(LocalDecider(), at_odds, 1, "safe")
+        decide_with_count_slack(LocalDecider(), at_odds, GameFacts(2, 2, "safe", 1))

@@ -6,6 +6,9 @@ the bot acts on, to check that the bot read exactly what was shown.
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,8 +18,9 @@ import pytest
 from sweeper.analyzer import EXPERT
 from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.local_services import local_service
+from sweeper.coordinator.look import Looker, WatchError
 from sweeper.coordinator.play import Player, PlayOptions, RunSummary
-from sweeper.coordinator.watch import BoardWatcher, Sight, WatchError
+from sweeper.coordinator.watch import Sight
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
 from sweeper.practice import VirtualDesktop
 
@@ -149,14 +153,33 @@ def test_the_board_is_looked_for_only_in_the_given_region(
     rect = board_rect(desktop)
     around = Rect(left=rect.left - 30, top=rect.top - 100, width=rect.width + 60,
                   height=rect.height + 130)
-    watcher = BoardWatcher(effector, area=around)
-    sight = watcher.locate()
-    assert watcher.board_rect == rect
+    player = Player(effector, LocalDecider(), PlayOptions(area=around))
+    sight = player.locate()
+    assert player.looker.placed.board_rect == rect
     assert str(sight.board) == desktop.page_state()["board"]
     # right of the board, in the same page (other tests may leave xdemineur further down)
     beside = Rect(left=rect.right + 40, top=rect.top, width=1400 - rect.right - 40,
                   height=rect.height)
     with pytest.raises(WatchError, match=rf"looked in the area {beside.describe()}"):
-        BoardWatcher(effector, area=beside).locate(timeout_s=1)
+        Looker(effector, area=beside).locate(timeout_s=1)
     with pytest.raises(WatchError, match="is off the screen"):
-        BoardWatcher(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()
+        Looker(effector, area=Rect(left=5000, top=0, width=100, height=100)).locate()
+
+
+def test_play_v_says_on_stderr_what_each_turn_read_waited_for_and_did(
+    desktop: VirtualDesktop, effector: ClickLog
+) -> None:
+    desktop.new_game(EXPERT_GAME | {"cell": 24, "seed": 11})
+    result = subprocess.run(
+        [sys.executable, "-m", "sweeper", "play", "-v", "--effector", effector.base_url],
+        capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert any(re.search(r"board found at left=\d+ top=\d+ width=720 height=384: "
+                         r"30x16, 99 mines, safe", line) for line in lines), result.stderr
+    turns = [line for line in lines if re.search(r" turn \d+: read 30x16: ", line)]
+    assert turns and " turn 1: read 30x16: 480 closed, 0 open, 0 flags, 0 unreadable" in turns[0]
+    assert all(re.search(r"ms screenshot to clicks \(analysis \d+ ms\)$", line)
+               for line in turns)
+    status = desktop.page_state()["status"]
+    assert any(f"game over: {status}; read 30x16" in line for line in lines), result.stderr

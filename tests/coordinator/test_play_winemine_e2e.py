@@ -67,7 +67,7 @@ def test_the_bot_plays_whole_games_of_winemine(winemine):
         options = PlayOptions(games=GAMES, between_games_s=1.1)
         player = Player(effector, LocalDecider(), options, on_sight=check)
         summary = player.play()
-        board = player.watcher.board_rect
+        board = player.looker.placed.board_rect
     assert summary.errors == []
     assert len(summary.results) == GAMES
     assert {result.result for result in summary.results} <= {"won", "lost"}

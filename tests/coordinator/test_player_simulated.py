@@ -1,4 +1,4 @@
-"""The player and its watcher on a simulated screen: the loop that plays live, with the
+"""The player and its look on a simulated screen: the loop that plays live, with the
 engine's games drawn where a display would be."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +14,8 @@ import pytest
 from sweeper.analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell
 from sweeper.coordinator.decide import Decision, LocalDecider
 from sweeper.coordinator.play import REST_MS, Player, PlayOptions
+from sweeper.coordinator.recording import RunRecorder, load_steps
+from sweeper.coordinator.replay import replay_differences
 from sweeper.coordinator.watch import Sight
 from sweeper.effector import (
     Action,
@@ -272,3 +275,15 @@ def test_a_game_holding_a_mine_fewer_than_its_count_is_played_to_its_end() -> No
     notes = [note for game in summary.results for note in game.notes]
     assert notes and all(f"played on with {mines - 1}" in note for note in notes)
     assert summary.wins >= 1
+
+
+def test_a_recorded_game_replays_without_a_difference(tmp_path: Path) -> None:
+    screen = _screen(seed=9)
+    options = PlayOptions(games=1, mines=screen.mines)
+    summary = Player(screen, LocalDecider(), options, RunRecorder(tmp_path)).play()
+    assert summary.errors == [] and summary.results
+    steps = load_steps(next(tmp_path.glob("game-*")))
+    assert len(steps) == summary.results[0].steps
+    first, screenshot = steps[0]
+    assert first.total_mines == screen.mines and first.rules == "safe" and screenshot.is_file()
+    assert list(replay_differences(tmp_path)) == []

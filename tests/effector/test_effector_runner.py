@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
@@ -121,3 +122,13 @@ def test_fail_safe_aborts_the_rest_of_the_batch() -> None:
 
     assert aborted.value.executed == 1
     assert device.calls == [("move", 1, 1)]
+
+
+def test_every_pointer_move_is_logged(device: RecordingDevice,
+                                      caplog: pytest.LogCaptureFixture) -> None:
+    batch = ActionBatch(actions=[MoveAction(x=7, y=9), ClickAction(x=3, y=4),
+                                 MoveAction(x=11, y=12)])
+    with caplog.at_level(logging.DEBUG, logger="sweeper.effector.runner"):
+        BatchRunner(device).run(batch)
+    assert [record.getMessage() for record in caplog.records] == [
+        "pointer moved to (7, 9)", "pointer moved to (11, 12)"]

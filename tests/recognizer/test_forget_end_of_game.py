@@ -29,24 +29,23 @@ def test_a_dialog_learned_as_opened_cells_is_forgotten_before_the_next_game() ->
     found, reader = locate_and_read(fresh.image)
     assert found.geometry is not None and reader is not None
     geometry = found.geometry
-    reader.learn_when_stable = True
     x0, y0, _, _ = geometry.cell_box(3, 8)
     _, _, x1, y1 = geometry.cell_box(9, 20)
     dialog = dialog_over(fresh.image, (x0 + 5, y0 + 5, x1 - 5, y1 - 5))
-    reader.read(fresh.image, geometry)
+    reader.read(fresh.image, geometry, learn_when_stable=True)
     before_the_end = len(reader.skin.templates)
     for _ in range(3):  # the dialog holds still: its inside is learned
-        reader.read(dialog, geometry)
+        reader.read(dialog, geometry, learn_when_stable=True)
     assert "0" in [t.kind for t in reader.skin.templates[before_the_end:]]
 
-    poisoned = reader.read(first.image, geometry)
-    poisoned = reader.read(first.image, geometry)
+    poisoned = reader.read(first.image, geometry, learn_when_stable=True)
+    poisoned = reader.read(first.image, geometry, learn_when_stable=True)
     assert poisoned.unreadable  # the grey opened cells fit no family it knows
 
     reader.forget_opened_since(before_the_end)
     numbers = {str(n) for n in range(9)}
     assert all(t.kind not in numbers for t in reader.skin.templates[before_the_end:])
     for _ in range(3):
-        recognition = reader.read(first.image, geometry)
+        recognition = reader.read(first.image, geometry, learn_when_stable=True)
     assert recognition.board is not None, recognition.message
     assert format_board(recognition.board) == format_board(first.board)

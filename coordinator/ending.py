@@ -1,0 +1,90 @@
+"""Judging a game's end when something covers part of the board.
+
+A game's end is usually read off the board and its face. A message, confetti or a
+"game over" drawn over the board leaves some cells unreadable; the end is then judged
+from what can be read and the board before: lost when a mine shows, won when the covered
+cells were open (or just pressed, proven safe) and the closed ones left are the mines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import numpy as np
+
+from sweeper.analyzer import MINE, UNOPENED, Board, Cell, GameStatus
+from sweeper.coordinator.consistency import cells_mask, impossible_changes
+from sweeper.recognizer import Recognition
+
+
+def ended_under_cover(recognition: Recognition, previous: Board | None,
+                      total_mines: int | None, pressed_safe: Collection[Cell] = (),
+                      ) -> tuple[Board, GameStatus] | None:
+    """The board and status of a game that ended under a cover (lost first: a mine that
+    went off ends the game whatever else shows), or None if ``recognition`` shows none."""
+    lost = lost_under_cover(recognition, previous, pressed_safe)
+    if lost is not None:
+        return lost, "lost"
+    won = (won_under_cover(recognition, previous, total_mines, pressed_safe)
+           if previous is not None else None)
+    return None if won is None else (won, "won")
+
+
+def won_under_cover(recognition: Recognition, previous: Board,
+                    total_mines: int | None, pressed_safe: Collection[Cell] = ()) -> Board | None:
+    """The board of a won game some cells of which are covered (a message or confetti
+    drawn over it), or None if it is not one: each covered cell was open on ``previous``
+    (an open cell never closes) or was just pressed, proven safe (``pressed_safe``: it is
+    open now, or about to be), the cells open on ``previous`` read the same, and the
+    closed cells but those pressed number the game's mines. A pressed cell stays unopened
+    on the board returned: what it shows was not seen.
+
+    Mines may show only after proven-safe presses (none went off: the game shows its
+    mines on its win), and then a covered cell closed before counts as closed (a mine, if
+    the game is won); otherwise such a cell leaves the game undecided (a dialog over the
+    board is answered, and the cells read, first)."""
+    if (total_mines is None or recognition.codes is None
+            or not recognition.unreadable or recognition.codes.shape != previous.cells.shape):
+        return None
+    codes = recognition.codes.copy()
+    pressed = set(pressed_safe)
+    shows_mines = bool(np.any((codes == MINE) & ~cells_mask(codes.shape, recognition.unreadable)))
+    if shows_mines and not pressed:
+        return None
+    hidden_safe = 0
+    for cell in recognition.unreadable:
+        if previous[cell] < 0 and cell not in pressed and not shows_mines:
+            return None
+        codes[cell] = previous[cell] if previous[cell] >= 0 else UNOPENED
+        hidden_safe += cell in pressed
+    closed = int(np.count_nonzero(codes < 0)) - hidden_safe
+    if closed != total_mines:
+        return None
+    board = Board(codes)
+    return None if impossible_changes(previous, board, ended=True) else board
+
+
+def lost_under_cover(recognition: Recognition, previous: Board | None,
+                     pressed_safe: Collection[Cell] = ()) -> Board | None:
+    """The board of a lost game some cells of which are covered (a "game over" drawn over
+    it), its covered cells taken for unopened ones; or None if it is not one: no mine
+    shows, the last presses were all proven safe (``pressed_safe``: no mine went off;
+    some games show their mines on a win), or the readable cells contradict ``previous``
+    (a cell open before that reads otherwise now, such as a mine read where a dialog's
+    corner covers an opened cell)."""
+    if recognition.status != "lost" or recognition.codes is None or pressed_safe:
+        return None
+    board = _as_read(recognition)
+    if previous is not None and impossible_changes(
+            previous, board, ended=True, hidden=recognition.unreadable):
+        return None
+    return board
+
+
+def _as_read(recognition: Recognition) -> Board:
+    """The board as read, its unreadable cells taken for unopened ones."""
+    assert recognition.codes is not None
+    codes = recognition.codes.copy()
+    for cell in recognition.unreadable:
+        codes[cell] = UNOPENED
+    return Board(codes)

@@ -1,0 +1,176 @@
+"""Finding the board on the screen once, then capturing and reading it there.
+
+The :class:`Looker` owns where the board is (its :class:`Placement`) and the reader that
+learned its skin. It takes screenshots and hands back what the reader saw in them
+(a :class:`Shot`); whether a shot can be believed is for the look until stable
+(:mod:`coordinator.watch`) to say.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from sweeper.coordinator.screen import Screen
+from sweeper.effector import Rect, ScreenInfo
+from sweeper.recognizer import (
+    SEARCH_ROWS,
+    BoardGeometry,
+    BoardReader,
+    Box,
+    Recognition,
+    find_yellow_face,
+    locate_and_read,
+)
+from sweeper.serving import SweeperError
+
+
+class WatchError(SweeperError, RuntimeError):
+    """The board could not be seen reliably; the message says what was wrong."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the board is: the watched ``region`` of the screen (the board, a cell's
+    margin round it and the strip above it where the face sits) and the board's
+    ``geometry`` in the region's image (its origin is the region's top-left point)."""
+
+    region: Rect
+    geometry: BoardGeometry
+
+    @property
+    def board_rect(self) -> Rect:
+        """The board's rectangle on the screen (clicks on cells must stay inside it)."""
+        x, y, width, height = self.geometry.rect
+        return Rect(left=self.region.left + x, top=self.region.top + y,
+                    width=width, height=height)
+
+    def box_on_screen(self, box: Box) -> Rect:
+        """``box`` (x, y, width, height in the region's image) on the screen."""
+        x, y, width, height = box
+        return Rect(left=self.region.left + x, top=self.region.top + y,
+                    width=width, height=height)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One screenshot of the watched region and what the reader saw in it;
+    ``requested_at`` is when it was asked for (``time.monotonic()``)."""
+
+    recognition: Recognition
+    image: npt.NDArray[np.uint8]
+    requested_at: float
+
+
+class Looker:
+    """Finds the board on a screen and reads it there."""
+
+    def __init__(self, screen: Screen, skins: list[str] | None = None,
+                 area: Rect | None = None) -> None:
+        self.screen = screen  # where the board is shown
+        self.skin_names = skins
+        self.area = area  # where on the screen to look for the board (default: everywhere)
+        self.screen_info: ScreenInfo | None = None  # asked for when the board is first located
+        self.placement: Placement | None = None
+        self.reader: BoardReader | None = None  # reads the board, learning its skin
+        self.last: Shot | None = None  # the last shot taken
+        self._face_box: Box | None = None  # where the face was seen
+
+    @property
+    def placed(self) -> Placement:
+        """Where the board is (an error before it was found)."""
+        if self.placement is None or self.reader is None:
+            raise WatchError("the board has not been located yet")
+        return self.placement
+
+    def locate(self, stated_mines: int | None = None, timeout_s: float = 5.0) -> Placement:
+        """Find the board anywhere in the search area, looking again until found.
+
+        A board counts as found only when two looks in a row place and read it
+        identically, so a window still being drawn or resized is never taken for the board,
+        nor a tile caught half drawn learned as part of its skin.
+        """
+        deadline = time.monotonic() + timeout_s
+        self.screen_info = self.screen_info or self.screen.screen()
+        bounds = self._search_bounds()
+        where = "on the screen" if self.area is None else f"in the area {bounds.describe()}"
+        message = "no Minesweeper board found"
+        previous: tuple[object, ...] | None = None
+        while True:
+            image = self.screen.screenshot(bounds)
+            found, reader = locate_and_read(
+                image, self.skin_names, origin=(bounds.left, bounds.top),
+                total_mines=stated_mines)
+            if found.board is not None and found.geometry is not None and reader is not None:
+                placement = (found.geometry.rect, found.geometry.rows, found.geometry.cols,
+                             str(found.board))
+                if placement == previous:
+                    return self._watch_region(found.geometry, reader)
+                previous = placement
+                continue
+            previous = None
+            message = found.message or message
+            if time.monotonic() >= deadline:
+                raise WatchError(f"{message} (looked {where} for {timeout_s:.0f} s)")
+            time.sleep(0.1)
+
+    def shoot(self, stated_mines: int | None) -> Shot:
+        """Capture the watched region once and read the board in it (``stated_mines``:
+        the game's facts' stated count); new pictures are learned only once they hold
+        still."""
+        placement = self.placed
+        assert self.reader is not None
+        requested_at = time.monotonic()
+        image = self.screen.screenshot(placement.region)
+        recognition = self.reader.read(image, placement.geometry, stated_mines,
+                                       learn_when_stable=True)
+        self.last = Shot(recognition, image, requested_at)
+        return self.last
+
+    def face_point(self, image: npt.NDArray[np.uint8]) -> tuple[Rect, tuple[int, int]] | None:
+        """The face button's rectangle and centre on the screen, if one is shown."""
+        if self.placement is None:
+            return None
+        found = find_yellow_face(image, self.placement.geometry) or self._face_box
+        if found is None:
+            return None
+        self._face_box = found  # a face of another colour (a dead one) stays where it was
+        rect = self.placement.box_on_screen(found)
+        return rect, (rect.left + rect.width // 2, rect.top + rect.height // 2)
+
+    def _search_bounds(self) -> Rect:
+        """The screen, or the part of the search area on it (an error if there is none)."""
+        assert self.screen_info is not None
+        if self.area is None:
+            return self.screen_info
+        bounds = self.screen_info.intersection(self.area)
+        if bounds is None:
+            raise WatchError(
+                f"the search area ({self.area.describe()}) is off the screen "
+                f"({self.screen_info.describe()})"
+            )
+        return bounds
+
+    def _watch_region(self, geometry: BoardGeometry, reader: BoardReader) -> Placement:
+        """Watch the board plus the strip above it where the face sits, and nothing more
+        (never beyond the search area)."""
+        margin, face_strip = round(geometry.pitch), round((SEARCH_ROWS + 0.5) * geometry.pitch)
+        x, y, width, height = geometry.rect
+        wanted = Rect(
+            left=geometry.origin[0] + x - margin,
+            top=geometry.origin[1] + y - face_strip,
+            width=width + 2 * margin,
+            height=face_strip + height + margin,
+        )
+        region = self._search_bounds().intersection(wanted)
+        assert region is not None, "the board was found inside the search area"
+        self.placement = Placement(region, replace(
+            geometry.shifted(geometry.origin[0] - region.left, geometry.origin[1] - region.top),
+            origin=(region.left, region.top),
+        ))
+        self.reader = reader
+        self._face_box = None
+        return self.placement
