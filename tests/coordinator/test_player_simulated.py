@@ -283,7 +283,8 @@ def test_a_recorded_game_replays_without_a_difference(tmp_path: Path) -> None:
     summary = Player(screen, LocalDecider(), options, RunRecorder(tmp_path)).play()
     assert summary.errors == [] and summary.results
     steps = load_steps(next(tmp_path.glob("game-*")))
-    assert len(steps) == summary.results[0].steps
+    assert len(steps) == summary.results[0].steps + 1  # each turn, then the end screen
+    assert steps[-1][0].status == summary.results[0].result
     first, screenshot = steps[0]
     assert first.total_mines == screen.mines and first.rules == "safe" and screenshot.is_file()
     assert list(replay_differences(tmp_path)) == []
