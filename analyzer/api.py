@@ -21,14 +21,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sweeper.analyzer.board import Board, Cell
 from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import AnalysisError
 from sweeper.analyzer.limits import too_many_cells
 from sweeper.analyzer.move import Move, choose_move
 from sweeper.analyzer.odds import FloatGrid, board_odds
 from sweeper.analyzer.policy import policy_move
-from sweeper.analyzer.rules import Rules, check_rules
+from sweeper.core import Board, Cell, Rules, check_rules
 
 
 @dataclass(frozen=True)

@@ -26,16 +26,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sweeper.analyzer import (
-    EXPERT,
-    Board,
-    Cell,
-    analyze,
-    board_odds,
-    certain_cells,
-    parse_board,
-    plain_certain_cells,
-)
+from sweeper.analyzer import analyze, board_odds, certain_cells, plain_certain_cells
+from sweeper.core import EXPERT, Board, Cell, parse_board
 from sweeper.practice import Game
 
 WIDTH, HEIGHT, MINES = EXPERT

@@ -42,8 +42,9 @@ from dataclasses import dataclass, field
 import httpx
 import psutil
 
-from sweeper.analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
+from sweeper.analyzer import DEFAULT_WORKERS, analyze
 from sweeper.coordinator import local_service
+from sweeper.core import EXPERT, Board, format_board
 from sweeper.practice import Game, VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
+from sweeper.core import lazy_attributes
 
 # The bot's matrix products are small: on a busy 2-core machine, BLAS threads waiting for
 # a free core made them slower, not faster (loop time 30 -> 28 ms, won game 2.2 -> 1.9 s).

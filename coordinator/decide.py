@@ -12,9 +12,9 @@ from typing import Any, Protocol
 
 import httpx
 
-from sweeper.analyzer import Board, Cell, Move, format_board
+from sweeper.analyzer import Move
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
-from sweeper.serving import SweeperError
+from sweeper.core import Board, Cell, Rules, SweeperError, format_board
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
@@ -53,13 +53,13 @@ class Decision:
 class Decider(Protocol):
     """Anything that turns a board into a decision."""
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision: ...
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision: ...
 
 
 class LocalDecider:
     """The analyzer running in this process."""
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         from sweeper.analyzer import AnalysisError, analyze
 
         try:
@@ -80,7 +80,7 @@ class RemoteDecider:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._client = httpx.Client(base_url=base_url, headers=headers, timeout=timeout_s)
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         body = {"board": format_board(board), "total_mines": total_mines, "rules": rules}
         try:
             response = self._client.post("/analyze", json=body)
@@ -101,7 +101,7 @@ class RemoteDecider:
 
 
 def decide_with_count_slack(decider: Decider, board: Board, total_mines: int,
-                            rules: str) -> tuple[Decision, int]:
+                            rules: Rules) -> tuple[Decision, int]:
     """Decide on ``board`` holding ``total_mines``; when no placement fits that count but
     one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
     fewer or more than it says), decide with the nearest such count.

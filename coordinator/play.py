@@ -12,10 +12,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from sweeper.analyzer import FLAG, Board, Cell
 from sweeper.coordinator.cascade import cells_to_press
 from sweeper.coordinator.decide import Decider, Decision
-from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord
+from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord, rect_in_file
 from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.watch import (
     BoardWatcher,
@@ -24,17 +23,9 @@ from sweeper.coordinator.watch import (
     clicks_took_effect,
     is_new_game,
 )
-from sweeper.effector import (
-    Action,
-    Button,
-    ClickAction,
-    KeyAction,
-    MoveAction,
-    PauseAction,
-    Rect,
-)
+from sweeper.core import FLAG, Board, Cell, GameStatus, Rect, Rules, SweeperError
+from sweeper.effector import Action, Button, ClickAction, KeyAction, MoveAction, PauseAction
 from sweeper.recognizer import BoardReader
-from sweeper.serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
@@ -53,7 +44,7 @@ class PlayOptions:
 
     games: int = 1
     flags: bool = False
-    rules: str = "safe"
+    rules: Rules = "safe"
     mines: int | None = None
     hold_ms: int = 0
     skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
@@ -67,7 +58,7 @@ class GameResult:
     """How one game went: ``seconds`` from the first click to the screenshot showing the
     end, ``loop_ms`` per turn from requesting the screenshot to the clicks being sent."""
 
-    result: str  # won | lost
+    result: GameStatus  # won | lost (playing until it ends)
     seconds: float
     clicks: int
     steps: int
@@ -338,7 +329,7 @@ class Player:
             index=index,
             board=str(seen.board),
             status=seen.status,
-            board_rect=geometry.rect,
+            board_rect=rect_in_file(geometry.rect),
             rows=geometry.rows,
             cols=geometry.cols,
             total_mines=self._total_mines(seen.board),

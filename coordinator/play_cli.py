@@ -10,12 +10,12 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sweeper.analyzer import EXPERT, RULES
+from sweeper.core import EXPERT, RULES
 from sweeper.serving import whole_number
 
 if TYPE_CHECKING:
     from sweeper.coordinator.play import Player, RunSummary
-    from sweeper.effector import Rect
+    from sweeper.core import Rect
 
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
 CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
@@ -149,7 +149,7 @@ def _add_game_arguments(
 
 def _region(text: str) -> Rect:
     """``"10,20,640,480"`` -> the 640x480 rectangle whose top-left pixel is (10, 20)."""
-    from sweeper.effector import Rect
+    from sweeper.core import Rect
 
     parts = text.split(",")
     try:

@@ -14,7 +14,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.effector import Action, BatchResult, Rect, ScreenInfo
+from sweeper.core import Rect
+from sweeper.effector import Action, BatchResult, ScreenInfo
 
 
 class Screen(Protocol):

@@ -20,13 +20,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sweeper.analyzer import Board, BoardSize, Cell, Move, Rules, format_board
+from sweeper.analyzer import Move
 from sweeper.coordinator.decide import Decider, Decision, LocalDecider
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.stats import half_width_95, wilson_interval
 from sweeper.coordinator.watch import Sight
+from sweeper.core import Board, BoardSize, Cell, Rules, SweeperError, format_board
 from sweeper.practice import SimulatedScreen
-from sweeper.serving import SweeperError
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]
@@ -98,7 +98,7 @@ class TimedDecider:
         self.decider = decider
         self.seconds = 0.0
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         started = time.process_time()
         try:
             return self.decider.decide(board, total_mines, rules)
@@ -113,7 +113,7 @@ class ScriptedDecider:
         self.turn = turn
         self.rules = rules
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         safe, move = self.turn(board, total_mines, self.rules)
         guess = None if move is None else Move(move[0], move[1], 0.5, "scripted")
         return Decision(safe=list(safe), mines=[], probabilities=[], move=guess,

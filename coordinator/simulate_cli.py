@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from sweeper.analyzer import DIFFICULTIES, RULES, BoardSize
+from sweeper.core import DIFFICULTIES, RULES, BoardSize
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -15,29 +15,29 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import FLAG, MINE, UNOPENED, Board, Cell, GameStatus, mine_count
 from sweeper.coordinator.consistency import cells_mask, impossible_changes, too_few_closed
 from sweeper.coordinator.screen import Screen
-from sweeper.effector import (
-    Action,
-    ClickAction,
-    KeyAction,
-    MoveAction,
-    PauseAction,
+from sweeper.core import (
+    FLAG,
+    MINE,
+    UNOPENED,
+    Board,
+    Cell,
+    GameStatus,
     Rect,
-    ScreenInfo,
+    SweeperError,
+    mine_count,
 )
+from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, ScreenInfo
 from sweeper.recognizer import (
     SEARCH_ROWS,
     BoardGeometry,
     BoardReader,
-    Box,
     Recognition,
     find_buttons,
     find_yellow_face,
     locate_and_read,
 )
-from sweeper.serving import SweeperError
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
@@ -79,16 +79,14 @@ class BoardWatcher:
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last_recognition: Recognition | None = None  # what the last look saw ...
         self.last_image: npt.NDArray[np.uint8] | None = None  # ... and the picture it saw
-        self._face_box: Box | None = None  # where the face was seen
+        self._face_box: Rect | None = None  # where the face was seen
 
     @property
     def board_rect(self) -> Rect:
         """The board's rectangle on the screen (clicks on cells must stay inside it)."""
         if self.geometry is None:
             raise WatchError("the board has not been located yet")
-        x, y, width, height = self.geometry.rect
-        left, top = self.geometry.origin
-        return Rect(left=left + x, top=top + y, width=width, height=height)
+        return self.geometry.rect.moved(*self.geometry.origin)
 
     def mine_total(self, board: Board) -> int | None:
         """The game's mine count: the one it was found to hold, the one given, or the
@@ -329,9 +327,8 @@ class BoardWatcher:
         if found is None:
             return None
         self._face_box = found  # a face of another colour (a dead one) stays where it was
-        x, y, width, height = found
-        rect = Rect(left=self.region.left + x, top=self.region.top + y, width=width, height=height)
-        return rect, (rect.left + width // 2, rect.top + height // 2)
+        rect = found.moved(self.region.left, self.region.top)
+        return rect, (rect.left + rect.width // 2, rect.top + rect.height // 2)
 
     def _search_bounds(self) -> Rect:
         """The screen, or the part of the search area on it (an error if there is none)."""
@@ -350,12 +347,12 @@ class BoardWatcher:
         """Watch the board plus the strip above it where the face sits, and nothing more
         (never beyond the search area); from now on, learn only pictures that hold still."""
         margin, face_strip = round(geometry.pitch), round((SEARCH_ROWS + 0.5) * geometry.pitch)
-        x, y, width, height = geometry.rect
+        board = geometry.rect.moved(*geometry.origin)
         wanted = Rect(
-            left=geometry.origin[0] + x - margin,
-            top=geometry.origin[1] + y - face_strip,
-            width=width + 2 * margin,
-            height=face_strip + height + margin,
+            left=board.left - margin,
+            top=board.top - face_strip,
+            width=board.width + 2 * margin,
+            height=face_strip + board.height + margin,
         )
         region = self._search_bounds().intersection(wanted)
         assert region is not None, "the board was found inside the search area"

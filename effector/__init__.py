@@ -1,6 +1,6 @@
 """The effector: screenshots and mouse over HTTP. It knows nothing about Minesweeper.
 
-Its public names are here: the client, the actions it sends, the rectangles it speaks in,
+Its public names are here: the client, the actions it sends, the screen it describes,
 its in-memory back ends for tests, and its errors. Other packages import them from here,
 not from the modules.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
+from sweeper.core import lazy_attributes
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8002
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         FailSafeTriggeredError,
         InputFailedError,
     )
-    from sweeper.effector.geometry import Rect, ScreenInfo
+    from sweeper.effector.screen_info import ScreenInfo
     from sweeper.effector.service import InvalidRegionError, create_app
     from sweeper.effector.testing import ImageScreen, RecordingDevice, without_waiting
 
@@ -71,7 +71,6 @@ __all__ = [
     "MoveAction",
     "PauseAction",
     "RecordingDevice",
-    "Rect",
     "ScreenCapture",
     "ScreenInfo",
     "create_app",
@@ -100,8 +99,7 @@ _HOME_OF = {
     "EffectorError": "sweeper.effector.errors",
     "FailSafeTriggeredError": "sweeper.effector.errors",
     "InputFailedError": "sweeper.effector.errors",
-    "Rect": "sweeper.effector.geometry",
-    "ScreenInfo": "sweeper.effector.geometry",
+    "ScreenInfo": "sweeper.effector.screen_info",
     "InvalidRegionError": "sweeper.effector.service",
     "create_app": "sweeper.effector.service",
     "ImageScreen": "sweeper.effector.testing",

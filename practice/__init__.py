@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
+from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.practice.cdp import CdpError

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sweeper.effector import Rect
+from sweeper.core import Rect
 from sweeper.practice.cdp import CdpError, CdpSession, page_websocket_url, read_devtools_port
 from sweeper.practice.display import require_program
 from sweeper.practice.processes import start_group, stop_group

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from sweeper.analyzer import RULES
+from sweeper.core import RULES
 
 GAME_PARAMS = ("width", "height", "mines", "seed", "rules", "cell")
 

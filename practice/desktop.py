@@ -18,8 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sweeper.analyzer import EXPERT
-from sweeper.effector import Rect
+from sweeper.core import EXPERT, Rect
 from sweeper.practice.browser_desktop import BrowserDesktop
 from sweeper.practice.display import require_program
 from sweeper.practice.processes import start_group, stop_group

@@ -24,7 +24,8 @@ import numpy as np
 import numpy.typing as npt
 from hypothesis import strategies as st
 
-from sweeper.analyzer import FLAG, MAX_CELLS, MINE, RULES, UNOPENED, Board, format_board
+from sweeper.analyzer import MAX_CELLS
+from sweeper.core import FLAG, MINE, RULES, UNOPENED, Board, format_board
 from sweeper.practice.engine import Game
 
 Grid = npt.NDArray[np.int8]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import FLAG, UNOPENED, Board, Cell, Rules
+from sweeper.core import FLAG, UNOPENED, Board, Cell, Rect, Rules
 from sweeper.effector import (
     Action,
     ActionBatch,
@@ -23,7 +23,6 @@ from sweeper.effector import (
     EffectorError,
     InvalidBatchError,
     KeyAction,
-    Rect,
     ScreenInfo,
     validate_batch,
 )

@@ -132,7 +132,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def _labelled_sample(image: Path, board_file: str | None) -> Any:
     """A capture sample with its board text and status from the best source available."""
-    from sweeper.analyzer import parse_board
+    from sweeper.core import parse_board
     from sweeper.recognizer.capture import CaptureError, Sample
     from sweeper.recognizer.image_io import load_image
 

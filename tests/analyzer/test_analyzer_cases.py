@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from sweeper.analyzer.api import analyze
-from sweeper.analyzer.board import UNOPENED, parse_board
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
 from sweeper.analyzer.odds import board_odds
 from sweeper.analyzer.trivial import apply_trivial_rules
+from sweeper.core import UNOPENED, parse_board
 from sweeper.practice import Game
 
 # 2 mines at (0, 2) and (2, 2): (1, 2) is safe, but no single number says so.

@@ -10,10 +10,9 @@ from functools import cache
 import numpy as np
 import pytest
 
-from sweeper.analyzer.board import Board, Cell, parse_board
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.endgame import best_endgame_move, list_solutions, win_probability
-from sweeper.analyzer.sizes import EXPERT
+from sweeper.core import EXPERT, Board, Cell, parse_board
 from sweeper.practice import Game
 
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sweeper.analyzer import EXPERT
+from sweeper.core import EXPERT
 
 
 def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path) -> None:

@@ -10,10 +10,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from sweeper.analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell
 from sweeper.coordinator.decide import Decision, LocalDecider
 from sweeper.coordinator.play import REST_MS, Player, PlayOptions
 from sweeper.coordinator.watch import Sight
+from sweeper.core import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell, Rect, Rules
 from sweeper.effector import (
     Action,
     BatchResult,
@@ -21,7 +21,6 @@ from sweeper.effector import (
     EffectorError,
     MoveAction,
     PauseAction,
-    Rect,
 )
 from sweeper.practice import SimulatedScreen
 
@@ -204,7 +203,7 @@ class NothingToOpenOnce:
         self.analyzer = LocalDecider()
         self.flagged: list[Cell] = []
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         decision = self.analyzer.decide(board, total_mines, rules)
         if self.flagged or not decision.mines:
             return decision

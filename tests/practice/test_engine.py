@@ -7,7 +7,7 @@ from collections import deque
 import numpy as np
 import pytest
 
-from sweeper.analyzer import BEGINNER, EXPERT, FLAG, MINE, UNOPENED, parse_board
+from sweeper.core import BEGINNER, EXPERT, FLAG, MINE, UNOPENED, parse_board
 from sweeper.practice.engine import Game, GameError
 
 

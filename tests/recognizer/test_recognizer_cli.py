@@ -13,8 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.analyzer import format_board
 from sweeper.coordinator import main
+from sweeper.core import format_board
 from tests.recognizer.recognizer_corpus import CORPUS_DIR, covered, load_shot
 
 
