@@ -16,6 +16,7 @@ from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.analyzer.api import Analysis, analyze
+    from sweeper.analyzer.cli import add_commands
     from sweeper.analyzer.contract import answer_problems
     from sweeper.analyzer.deduce import certain_cells
     from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
@@ -34,6 +35,7 @@ __all__ = [
     "AnalysisTimeoutError",
     "Move",
     "UnsatisfiableError",
+    "add_commands",
     "analyze",
     "answer_problems",
     "board_odds",
@@ -47,6 +49,7 @@ __all__ = [
 _HOME_OF = {
     "Analysis": "sweeper.analyzer.api",
     "analyze": "sweeper.analyzer.api",
+    "add_commands": "sweeper.analyzer.cli",
     "answer_problems": "sweeper.analyzer.contract",
     "certain_cells": "sweeper.analyzer.deduce",
     "AnalysisError": "sweeper.analyzer.errors",

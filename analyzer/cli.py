@@ -23,7 +23,7 @@ SWITCH_INTERVAL_S = 0.001
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
-def register(commands: Any, serve_commands: Any) -> None:
+def add_commands(commands: Any, serve_commands: Any) -> None:
     """Add the analyzer's sub-commands to the ``sweeper`` parser."""
     analyze = commands.add_parser(
         "analyze",

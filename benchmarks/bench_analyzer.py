@@ -27,8 +27,8 @@ from collections.abc import Callable
 import numpy as np
 
 from sweeper.analyzer import analyze, board_odds, certain_cells, plain_certain_cells
+from sweeper.coordinator import Game
 from sweeper.core import EXPERT, Board, Cell, parse_board
-from sweeper.practice import Game
 
 WIDTH, HEIGHT, MINES = EXPERT
 

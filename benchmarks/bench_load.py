@@ -43,9 +43,9 @@ import httpx
 import psutil
 
 from sweeper.analyzer import DEFAULT_WORKERS, analyze
-from sweeper.coordinator import local_service
+from sweeper.coordinator import Game, local_service
 from sweeper.core import EXPERT, Board, format_board
-from sweeper.practice import Game, VirtualDisplay
+from sweeper.practice import VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]
 OVERLOAD = 4

@@ -31,7 +31,6 @@ import cv2
 from rich.console import Console
 
 from sweeper.coordinator import (
-    CLOCK_SEEDED_PAUSE_S,
     LocalDecider,
     Player,
     PlayOptions,
@@ -42,6 +41,7 @@ from sweeper.coordinator import (
 from sweeper.core import Rect, Rules
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import (
+    CLOCK_SEEDED_PAUSE_S,
     Site,
     SiteDesktop,
     SiteError,

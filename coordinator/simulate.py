@@ -23,10 +23,10 @@ from typing import Any
 from sweeper.analyzer import Move
 from sweeper.coordinator.decide import Decider, Decision, LocalDecider
 from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.coordinator.simulation.simulated_screen import SimulatedScreen
 from sweeper.coordinator.stats import half_width_95, wilson_interval
 from sweeper.coordinator.watch import Sight
 from sweeper.core import Board, BoardSize, Cell, Rules, SweeperError, format_board
-from sweeper.practice import SimulatedScreen
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]

@@ -14,11 +14,6 @@ from typing import TYPE_CHECKING
 
 from sweeper.core import lazy_attributes
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8002
-# Environment variable holding the bearer token, read by the server and the client.
-TOKEN_ENV = "SWEEPER_EFFECTOR_TOKEN"
-
 if TYPE_CHECKING:
     from sweeper.effector.actions import (
         Action,
@@ -33,7 +28,9 @@ if TYPE_CHECKING:
         validate_batch,
     )
     from sweeper.effector.capture import ScreenCapture
+    from sweeper.effector.cli import add_commands
     from sweeper.effector.client import EffectorClient
+    from sweeper.effector.defaults import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
     from sweeper.effector.encoding import ImageDecodeError
     from sweeper.effector.errors import (
         BatchAbortedError,
@@ -73,6 +70,7 @@ __all__ = [
     "RecordingDevice",
     "ScreenCapture",
     "ScreenInfo",
+    "add_commands",
     "create_app",
     "validate_batch",
     "without_waiting",
@@ -91,7 +89,11 @@ _HOME_OF = {
     "PauseAction": "sweeper.effector.actions",
     "validate_batch": "sweeper.effector.actions",
     "ScreenCapture": "sweeper.effector.capture",
+    "add_commands": "sweeper.effector.cli",
     "EffectorClient": "sweeper.effector.client",
+    "DEFAULT_HOST": "sweeper.effector.defaults",
+    "DEFAULT_PORT": "sweeper.effector.defaults",
+    "TOKEN_ENV": "sweeper.effector.defaults",
     "ImageDecodeError": "sweeper.effector.encoding",
     "BatchAbortedError": "sweeper.effector.errors",
     "CaptureFailedError": "sweeper.effector.errors",

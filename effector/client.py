@@ -15,7 +15,6 @@ from typing import Any, Self
 import httpx
 
 from sweeper.core import Rect
-from sweeper.effector import DEFAULT_PORT, TOKEN_ENV
 from sweeper.effector.actions import (
     MAX_BATCH_DURATION_MS,
     Action,
@@ -24,6 +23,7 @@ from sweeper.effector.actions import (
     Button,
     ClickAction,
 )
+from sweeper.effector.defaults import DEFAULT_PORT, TOKEN_ENV
 from sweeper.effector.encoding import Image, ImageFormat, decode_png, decode_raw
 from sweeper.effector.errors import BatchAbortedError, EffectorError
 from sweeper.effector.screen_info import ScreenInfo

@@ -1,8 +1,10 @@
-"""The practice target: the bundled browser game and the virtual desktop that shows it.
+"""The practice arena: the bundled browser game and the virtual desktop that shows it.
 
-Its public names are here: the virtual display and desktop, the in-process game engine,
-the simulated screen, winemine, the real sites, and the errors. Other packages import them
-from here, not from the modules.
+Its public names are here: the virtual display and desktop, winemine, the real sites,
+its commands (``demo``, ``desktop``) and the errors. It stands on the product (the
+coordinator plays the demo); nothing of the product imports it but the command line's
+composition root, :mod:`sweeper.cli`. Benchmarks and tests import its names from here,
+not from the modules.
 
 Each is loaded from its module on first use: importing the package alone imports none of
 them.
@@ -16,13 +18,12 @@ from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.practice.cdp import CdpError
+    from sweeper.practice.cli import add_commands
+    from sweeper.practice.demo import CLOCK_SEEDED_PAUSE_S
     from sweeper.practice.desktop import VirtualDesktop
     from sweeper.practice.display import MissingProgramError, VirtualDisplay
-    from sweeper.practice.engine import Game, GameError
     from sweeper.practice.gamepage import GamePage
-    from sweeper.practice.processes import start_group, stop_group
     from sweeper.practice.screenshot import grab, save_png
-    from sweeper.practice.simulated_screen import SimulatedScreen
     from sweeper.practice.sites import (
         CATALOG,
         Site,
@@ -37,13 +38,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CATALOG",
+    "CLOCK_SEEDED_PAUSE_S",
     "CdpError",
-    "Game",
-    "GameError",
     "GamePage",
     "MissingProgramError",
     "OracleError",
-    "SimulatedScreen",
     "Site",
     "SiteDesktop",
     "SiteError",
@@ -51,29 +50,25 @@ __all__ = [
     "VirtualDesktop",
     "VirtualDisplay",
     "Winemine",
+    "add_commands",
     "add_site_arguments",
     "chosen_sites",
     "grab",
     "load_catalog",
     "save_png",
-    "start_group",
-    "stop_group",
 ]
 
 # The module that defines each public name.
 _HOME_OF = {
     "CdpError": "sweeper.practice.cdp",
+    "add_commands": "sweeper.practice.cli",
+    "CLOCK_SEEDED_PAUSE_S": "sweeper.practice.demo",
     "VirtualDesktop": "sweeper.practice.desktop",
     "MissingProgramError": "sweeper.practice.display",
     "VirtualDisplay": "sweeper.practice.display",
-    "Game": "sweeper.practice.engine",
-    "GameError": "sweeper.practice.engine",
     "GamePage": "sweeper.practice.gamepage",
-    "start_group": "sweeper.practice.processes",
-    "stop_group": "sweeper.practice.processes",
     "grab": "sweeper.practice.screenshot",
     "save_png": "sweeper.practice.screenshot",
-    "SimulatedScreen": "sweeper.practice.simulated_screen",
     "CATALOG": "sweeper.practice.sites",
     "Site": "sweeper.practice.sites",
     "SiteDesktop": "sweeper.practice.sites",

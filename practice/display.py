@@ -13,7 +13,7 @@ import subprocess
 import time
 
 from sweeper.core import SweeperError
-from sweeper.practice.processes import StartedInWith
+from sweeper.practice.lifecycle import StartedInWith
 
 APT_HINT = "apt-get install -y xvfb chromium xdemineur wine xdotool x11-utils"
 

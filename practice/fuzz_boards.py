@@ -25,8 +25,8 @@ import numpy.typing as npt
 from hypothesis import strategies as st
 
 from sweeper.analyzer import MAX_CELLS
+from sweeper.coordinator import Game
 from sweeper.core import FLAG, MINE, RULES, UNOPENED, Board, format_board
-from sweeper.practice.engine import Game
 
 Grid = npt.NDArray[np.int8]
 Request = dict[str, Any]

@@ -62,9 +62,10 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.coordinator import start_group, stop_group
 from sweeper.core import BEGINNER, EXPERT, INTERMEDIATE, GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.processes import StartedInWith, start_group, stop_group
+from sweeper.practice.lifecycle import StartedInWith
 from sweeper.practice.xinput import XInput
 
 # ------------------------------------------------------------ the game's settings

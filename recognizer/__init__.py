@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sweeper.recognizer.api import locate_and_read, read_board, recognize
     from sweeper.recognizer.buttons import find_buttons
     from sweeper.recognizer.capture import CaptureError
+    from sweeper.recognizer.cli import add_commands
     from sweeper.recognizer.faces import SEARCH_ROWS, find_yellow_face
     from sweeper.recognizer.geometry import BoardGeometry
     from sweeper.recognizer.image_io import Image, ImageError, load_image
@@ -38,6 +39,7 @@ __all__ = [
     "Skin",
     "SkinError",
     "Status",
+    "add_commands",
     "available_skins",
     "find_buttons",
     "find_yellow_face",
@@ -56,6 +58,7 @@ _HOME_OF = {
     "recognize": "sweeper.recognizer.api",
     "find_buttons": "sweeper.recognizer.buttons",
     "CaptureError": "sweeper.recognizer.capture",
+    "add_commands": "sweeper.recognizer.cli",
     "SEARCH_ROWS": "sweeper.recognizer.faces",
     "find_yellow_face": "sweeper.recognizer.faces",
     "BoardGeometry": "sweeper.recognizer.geometry",

@@ -16,7 +16,7 @@ EXIT_UNREADABLE = 1
 EXIT_BAD_INPUT = 2
 
 
-def register(commands: Any, serve_commands: Any) -> None:
+def add_commands(commands: Any, serve_commands: Any) -> None:
     """Add ``recognize`` and ``templates`` to the ``sweeper`` command line."""
     recognize = commands.add_parser(
         "recognize", help="read the Minesweeper board in a screenshot",

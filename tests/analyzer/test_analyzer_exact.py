@@ -21,8 +21,8 @@ from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import UnsatisfiableError
 from sweeper.analyzer.odds import board_odds
 from sweeper.analyzer.plain_z3 import plain_certain_cells
+from sweeper.coordinator import Game
 from sweeper.core import EXPERT, FLAG, MINE, RULES, UNOPENED, Board, Cell
-from sweeper.practice import Game
 
 MAX_PLACEMENTS = 20_000
 

@@ -12,8 +12,8 @@ import pytest
 
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.endgame import best_endgame_move, list_solutions, win_probability
+from sweeper.coordinator import Game
 from sweeper.core import EXPERT, Board, Cell, parse_board
-from sweeper.practice import Game
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

@@ -14,8 +14,8 @@ from sweeper.analyzer.endgame import independent_regions
 from sweeper.analyzer.guess import GuessOptions, candidates, choose_guess, rate
 from sweeper.analyzer.lookahead import evaluate, outcomes
 from sweeper.analyzer.odds import board_odds
+from sweeper.coordinator import Game
 from sweeper.core import UNOPENED, Board, Cell, parse_board
-from sweeper.practice import Game
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

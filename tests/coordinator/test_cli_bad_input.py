@@ -1,6 +1,6 @@
 """Every ``sweeper`` command on bad input: a clear message and an exit code, never a traceback.
 
-Each case runs the real command line in process (``coordinator.cli.main``): a traceback
+Each case runs the real command line in process (``sweeper.cli.main``): a traceback
 would be an exception escaping ``main``, which fails the test.
 """
 
@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.coordinator.cli import main
+from sweeper.cli import main
 
 
 def _png_claiming(width: int, height: int) -> bytes:

@@ -10,6 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import Decision, LocalDecider
 from sweeper.coordinator.play import REST_MS, Player, PlayOptions
 from sweeper.coordinator.watch import Sight
@@ -22,7 +23,6 @@ from sweeper.effector import (
     MoveAction,
     PauseAction,
 )
-from sweeper.practice import SimulatedScreen
 
 
 def _screen(seed: int = 0, size: BoardSize = INTERMEDIATE) -> SimulatedScreen:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sweeper.analyzer import analyze
-from sweeper.coordinator.cli import main
+from sweeper.cli import main
 from sweeper.coordinator.recording import (
     GameRecorder,
     RunRecorder,

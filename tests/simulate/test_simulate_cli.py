@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from sweeper.coordinator.cli import main
+from sweeper.cli import main
 from sweeper.core import BEGINNER, EXPERT
 
 

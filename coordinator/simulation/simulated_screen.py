@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.coordinator.simulation.engine import Game
 from sweeper.core import FLAG, UNOPENED, Board, Cell, Rect, Rules
 from sweeper.effector import (
     Action,
@@ -26,7 +27,6 @@ from sweeper.effector import (
     ScreenInfo,
     validate_batch,
 )
-from sweeper.practice.engine import Game
 from sweeper.recognizer import TILE_CODES, load_skin
 
 SKIN = "classic-16"  # the tile set the board is drawn with
