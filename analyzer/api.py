@@ -1,6 +1,6 @@
 """The analyzer's in-process API: certain cells, exact probabilities and the next move.
 
->>> from analyzer.board import parse_board
+>>> from sweeper.core import parse_board
 >>> result = analyze(parse_board("01.\\n02.\\n01.\\n"), total_mines=2)
 >>> result.safe, result.mines
 ([(1, 2)], [(0, 2), (2, 2)])

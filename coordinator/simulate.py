@@ -1,9 +1,10 @@
 """Play seeded games of the in-process engine through the bot's own loop.
 
-Each game is dealt on a :class:`~practice.simulated_screen.SimulatedScreen` and played by
-the :class:`~coordinator.play.Player` that plays live: the watcher takes screenshots, the
-recognizer reads them, the analyzer decides and the clicks land on the drawn cells. Every
-board the player acts on is checked against the engine's, so a misread stops the run.
+Each game is dealt on a :class:`~coordinator.simulation.simulated_screen.SimulatedScreen`
+and played by the :class:`~coordinator.play.Player` that plays live: the watcher takes
+screenshots, the recognizer reads them, the analyzer decides and the clicks land on the
+drawn cells. Every board the player acts on is checked against the engine's, so a misread
+stops the run.
 Game ``i`` of a run with seed ``S`` uses the game seed ``S + i``, so a run's games do not
 depend on how many worker processes play them, and ``--games 1 --seed S+i`` replays
 exactly game ``i``. Only the analyzer's computing time (CPU time of the worker process)

@@ -73,7 +73,7 @@ def _imported_names(source: Path) -> set[str]:
 
 
 def _imports(source: Path) -> set[str]:
-    """The sweeper modules ``source`` imports, named below the root (``analyzer.board``)."""
+    """The sweeper modules ``source`` imports, named below the root (``core.board``)."""
     return {name.removeprefix(f"{ROOT_NAME}.") for name in _imported_names(source)
             if name.startswith(f"{ROOT_NAME}.")}
 
@@ -98,7 +98,7 @@ def _product() -> list[Path]:
 
 
 def _module_name(source: Path) -> str:
-    """``analyzer/board.py`` -> ``sweeper.analyzer.board``; ``core/__init__.py`` ->
+    """``core/board.py`` -> ``sweeper.core.board``; ``core/__init__.py`` ->
     ``sweeper.core``."""
     parts = source.relative_to(ROOT).with_suffix("").parts
     parts = parts if parts[0] == ROOT_NAME else (ROOT_NAME, *parts)
@@ -128,7 +128,7 @@ def _import_graph() -> dict[str, set[str]]:
 
 
 def _package_of(module: str) -> str:
-    """``sweeper.analyzer.board`` -> ``analyzer``; the root's own modules -> ``sweeper``."""
+    """``sweeper.core.board`` -> ``core``; the root's own modules -> ``sweeper``."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 and parts[1] in FIRST_PARTY else ROOT_NAME
 
