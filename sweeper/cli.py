@@ -20,7 +20,6 @@ TRACEBACK_ENV = "SWEEPER_TRACEBACK"
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
 
 
-
 def build_parser() -> argparse.ArgumentParser:
     """The full ``sweeper`` argument parser."""
     parser = argparse.ArgumentParser(
