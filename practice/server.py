@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from sweeper.practice.lifecycle import StartedInWith
 
-WEB_DIR = Path(str(resources.files("practice") / "web"))  # installed with the package
+WEB_DIR = Path(str(resources.files("sweeper.practice") / "web"))  # installed with the package
 
 GameParams = Mapping[str, str | int]
 

@@ -160,6 +160,20 @@ def test_every_import_of_sweeper_names_the_one_root() -> None:
     assert not bare, bare
 
 
+def test_package_data_is_found_under_the_one_root() -> None:
+    """``resources.files("practice")`` would find another distribution's ``practice``, or
+    none once installed: data is looked up by the package's name under ``sweeper``."""
+    bare = sorted(
+        f"{source.relative_to(ROOT)} looks up {node.args[0].value!r}"
+        for source in _sources()
+        for node in ast.walk(ast.parse(source.read_text(), str(source)))
+        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("resources.files")
+        and node.args and isinstance(node.args[0], ast.Constant)
+        and str(node.args[0].value).split(".")[0] != ROOT_NAME
+    )
+    assert not bare, bare
+
+
 @pytest.mark.parametrize("package", sorted(MAY_IMPORT))
 def test_a_package_imports_only_what_it_may(package: str) -> None:
     wrong = {
