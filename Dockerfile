@@ -16,6 +16,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY analyzer ./analyzer
 COPY coordinator ./coordinator
+COPY core ./core
 COPY effector ./effector
 COPY practice ./practice
 COPY recognizer ./recognizer

@@ -1,6 +1,6 @@
 """The analyzer's in-process API: certain cells, exact probabilities and the next move.
 
->>> from analyzer.board import parse_board
+>>> from sweeper.core import parse_board
 >>> result = analyze(parse_board("01.\\n02.\\n01.\\n"), total_mines=2)
 >>> result.safe, result.mines
 ([(1, 2)], [(0, 2), (2, 2)])
@@ -21,14 +21,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sweeper.analyzer.board import Board, Cell
 from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import AnalysisError
 from sweeper.analyzer.limits import too_many_cells
 from sweeper.analyzer.move import Move, choose_move
 from sweeper.analyzer.odds import FloatGrid, board_odds
 from sweeper.analyzer.policy import policy_move
-from sweeper.analyzer.rules import Rules, check_rules
+from sweeper.core import Board, Cell, Rules, check_rules
 
 
 @dataclass(frozen=True)

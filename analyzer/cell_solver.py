@@ -20,8 +20,8 @@ from typing import Any
 import z3
 from z3 import z3core
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.errors import AnalysisTimeoutError
+from sweeper.core import Cell
 
 Z3_LOCK = threading.RLock()
 z3core.Z3_enable_concurrent_dec_ref(z3.main_ctx().ref())

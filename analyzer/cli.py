@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from sweeper.analyzer.rules import RULES
+from sweeper.core import RULES
 from sweeper.serving import port, whole_number
 
 DEFAULT_PORT = 8001
@@ -23,7 +23,7 @@ SWITCH_INTERVAL_S = 0.001
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
-def register(commands: Any, serve_commands: Any) -> None:
+def add_commands(commands: Any, serve_commands: Any) -> None:
     """Add the analyzer's sub-commands to the ``sweeper`` parser."""
     analyze = commands.add_parser(
         "analyze",
@@ -92,8 +92,8 @@ def _count(least: int) -> Callable[[str], int]:
 def run_analyze(args: argparse.Namespace) -> int:
     """Read, analyze and print one board; errors are one line on stderr and exit code 2."""
     from sweeper.analyzer.api import analyze
-    from sweeper.analyzer.board import BoardError, parse_board
     from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError
+    from sweeper.core import BoardError, parse_board
 
     try:
         text = _read_text(args.file)
@@ -129,7 +129,7 @@ def run_serve(args: argparse.Namespace) -> int:
 def _read_text(name: str) -> str:
     """The board text, read no further than one character past the size limit (so an
     endless stream cannot fill the memory; parsing then names the limit)."""
-    from sweeper.analyzer.limits import MAX_BOARD_TEXT
+    from sweeper.core import MAX_BOARD_TEXT
 
     where = "standard input" if name == "-" else name
     try:

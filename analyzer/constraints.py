@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.analyzer.errors import AnalysisError, UnsatisfiableError, describe_cell
 from sweeper.analyzer.grid import neighbour_sums, neighbour_table
+from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 
 _MAX_LISTED_PROBLEMS = 5
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, BoardError, parse_board
+from sweeper.core import FLAG, MINE, UNOPENED, Board, BoardError, parse_board
 
 ANSWER_KEYS = {"width", "height", "safe", "mines", "probabilities", "move", "elapsed_ms"}
 ERROR_STATUSES = {413, 422, 503}

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 
 import z3
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.cell_solver import Z3_LOCK, CellSolver
 from sweeper.analyzer.errors import AnalysisTimeoutError, UnsatisfiableError
 from sweeper.analyzer.frontier import Component, Frontier
 from sweeper.analyzer.probability import FrontierOdds
+from sweeper.core import Cell
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.clock import past
 from sweeper.analyzer.constraints import Problem
 from sweeper.analyzer.frontier import split_frontier
 from sweeper.analyzer.lookahead import counted
+from sweeper.core import Cell
 
 MAX_SOLUTIONS = 2000
 MAX_NODES = 200_000

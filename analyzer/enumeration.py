@@ -24,7 +24,7 @@ from sweeper.analyzer.box_order import box_order
 from sweeper.analyzer.clock import past
 from sweeper.analyzer.errors import AnalysisTimeoutError
 from sweeper.analyzer.frontier import Component
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 State = tuple[int, ...]
 # One way through a box: (mines in the box, their binomial weight, the next state).

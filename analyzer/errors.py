@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sweeper.analyzer.board import Cell
-from sweeper.serving import SweeperError
+from sweeper.core import Cell, SweeperError
 
 
 class AnalysisError(SweeperError, ValueError):

@@ -11,8 +11,7 @@ measured on 10^8 games per board (see docs/measurements.md, "Win rate").
 
 from __future__ import annotations
 
-from sweeper.analyzer.board import UNOPENED, Board, Cell
-from sweeper.analyzer.rules import Rules
+from sweeper.core import UNOPENED, Board, Cell, Rules
 
 # Boards with at least this many cells count as large (expert is 480, intermediate 256).
 LARGE_BOARD_CELLS = 400

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.constraints import Problem
+from sweeper.core import Cell
 
 
 @dataclass(frozen=True)
-class Box:
+class FrontierBox:
     """Cells with identical constraint membership (indices into the component's lists)."""
 
     cells: tuple[Cell, ...]
@@ -30,7 +30,7 @@ class Box:
 class Component:
     """Boxes linked by shared constraints: ``needs[i]`` mines among the boxes of ``i``."""
 
-    boxes: tuple[Box, ...]
+    boxes: tuple[FrontierBox, ...]
     needs: tuple[int, ...]
     number_cells: tuple[Cell, ...]  # the opened number behind each constraint
 
@@ -92,7 +92,7 @@ def _component(problem: Problem, boxes: list[tuple[tuple[int, ...], list[Cell]]]
     local = {index: position for position, index in enumerate(global_ids)}
     return Component(
         boxes=tuple(
-            Box(tuple(cells), tuple(local[index] for index in key)) for key, cells in boxes
+            FrontierBox(tuple(cells), tuple(local[index] for index in key)) for key, cells in boxes
         ),
         needs=tuple(problem.constraints[index].mines for index in global_ids),
         number_cells=tuple(problem.constraints[index].cell for index in global_ids),

@@ -7,7 +7,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer.board import Cell
+from sweeper.core import Cell
 
 
 def neighbour_sums(values: npt.NDArray[np.bool_ | np.integer]) -> npt.NDArray[np.int16]:

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sweeper.analyzer import endgame
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.clock import past
 from sweeper.analyzer.endgame import best_endgame_move, independent_regions
 from sweeper.analyzer.lookahead import Evaluation, outcomes
 from sweeper.analyzer.move import TIE_TOLERANCE
+from sweeper.core import Cell
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ or time on it.
 from __future__ import annotations
 
 MAX_CELLS = 10_000  # 100x100, the largest board the bundled game draws
-MAX_BOARD_TEXT = 3 * MAX_CELLS  # characters: room for "\r\n" after every row of a 1-wide board
 
 
 def too_many_cells(width: int, height: int) -> str | None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.constraints import NumberConstraint, Problem
 from sweeper.analyzer.enumeration import ComponentCounts, count_component
 from sweeper.analyzer.errors import UnsatisfiableError
 from sweeper.analyzer.frontier import Component, Frontier, split_frontier
 from sweeper.analyzer.probability import FrontierOdds, frontier_odds
 from sweeper.analyzer.trivial import TrivialResult, apply_trivial_rules
+from sweeper.core import Cell
 
 # Components whose counts are kept. A game meets a few dozen (a hard one a few hundred) and
 # they never come back in the next game, so more would only hold memory: about 20 KB each.

@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from sweeper.analyzer.board import MINE, UNOPENED, Board, Cell
 from sweeper.analyzer.first_click import first_click, first_click_description
 from sweeper.analyzer.grid import neighbour_sums
 from sweeper.analyzer.odds import FloatGrid
-from sweeper.analyzer.rules import Rules
+from sweeper.core import MINE, UNOPENED, Board, Cell, Rules
 
 # Probabilities closer than this count as a tie (float noise of exact fractions).
 TIE_TOLERANCE = 1e-12

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.enumeration import (
     MAX_STATES_PER_STEP,
@@ -33,6 +32,7 @@ from sweeper.analyzer.frontier import Component, Frontier, split_frontier
 from sweeper.analyzer.lookahead import Evaluation, evaluation_of
 from sweeper.analyzer.probability import FrontierOdds, frontier_odds
 from sweeper.analyzer.trivial import TrivialResult, apply_trivial_rules
+from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 
 FloatGrid = npt.NDArray[np.float64]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 import z3
 
-from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.analyzer.cell_solver import Z3_LOCK, CellSolver
 from sweeper.analyzer.errors import UnsatisfiableError
+from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 
 
 def plain_certain_cells(board: Board, total_mines: int) -> tuple[set[Cell], set[Cell]]:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from sweeper.analyzer.board import MINE, Board
 from sweeper.analyzer.clock import past
 from sweeper.analyzer.enumeration import ComponentTooComplexError
 from sweeper.analyzer.guess import DEFAULT_GUESS_OPTIONS, GuessOptions, choose_guess
 from sweeper.analyzer.lookahead import Evaluation
 from sweeper.analyzer.move import Move
+from sweeper.core import MINE, Board
 
 
 def policy_move(

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.enumeration import ComponentCounts
 from sweeper.analyzer.errors import UnsatisfiableError, describe_cells
 from sweeper.analyzer.frontier import Frontier
+from sweeper.core import Cell
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from sweeper.analyzer.api import analyze
-from sweeper.analyzer.board import Board
 from sweeper.analyzer.errors import AnalysisTimeoutError
-from sweeper.serving import SweeperError
+from sweeper.core import Board, SweeperError
 
 KILL_GRACE_S = 2.0  # a child this far past its job's time limit is killed
 MAX_CHILD_MB = 1024  # a child holding more resident memory is replaced before its next job

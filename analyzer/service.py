@@ -31,11 +31,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
-from sweeper.analyzer.board import BoardError, parse_board
 from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError
-from sweeper.analyzer.limits import MAX_BOARD_TEXT, MAX_CELLS
+from sweeper.analyzer.limits import MAX_CELLS
 from sweeper.analyzer.processes import AnalysisProcesses
-from sweeper.analyzer.rules import Rules
+from sweeper.core import MAX_BOARD_TEXT, BoardError, Rules, parse_board
 from sweeper.serving import (
     Admission,
     ErrorOut,

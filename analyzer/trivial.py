@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from sweeper.analyzer.board import Cell
 from sweeper.analyzer.constraints import NumberConstraint, Problem
 from sweeper.analyzer.errors import UnsatisfiableError, describe_cell, describe_cells
+from sweeper.core import Cell
 
 
 @dataclass(frozen=True)

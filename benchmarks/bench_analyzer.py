@@ -26,17 +26,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sweeper.analyzer import (
-    EXPERT,
-    Board,
-    Cell,
-    analyze,
-    board_odds,
-    certain_cells,
-    parse_board,
-    plain_certain_cells,
-)
-from sweeper.practice import Game
+from sweeper.analyzer import analyze, board_odds, certain_cells, plain_certain_cells
+from sweeper.coordinator import Game
+from sweeper.core import EXPERT, Board, Cell, parse_board
 
 WIDTH, HEIGHT, MINES = EXPERT
 

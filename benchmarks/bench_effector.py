@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from sweeper.effector import ClickAction, EffectorClient, Rect
+from sweeper.core import Rect
+from sweeper.effector import ClickAction, EffectorClient
 from sweeper.practice import VirtualDisplay
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1600, 1000

@@ -42,9 +42,10 @@ from dataclasses import dataclass, field
 import httpx
 import psutil
 
-from sweeper.analyzer import DEFAULT_WORKERS, EXPERT, Board, analyze, format_board
-from sweeper.coordinator import local_service
-from sweeper.practice import Game, VirtualDisplay
+from sweeper.analyzer import DEFAULT_WORKERS, analyze
+from sweeper.coordinator import Game, local_service
+from sweeper.core import EXPERT, Board, format_board
+from sweeper.practice import VirtualDisplay
 
 Send = Callable[[httpx.Client], httpx.Response]
 OVERLOAD = 4

@@ -19,7 +19,6 @@ import sys
 
 from rich.progress import track
 
-from sweeper.analyzer import EXPERT
 from sweeper.coordinator import (
     GameResult,
     LocalDecider,
@@ -28,6 +27,7 @@ from sweeper.coordinator import (
     local_service,
     print_table,
 )
+from sweeper.core import EXPERT
 from sweeper.effector import EffectorClient
 from sweeper.practice import VirtualDesktop
 

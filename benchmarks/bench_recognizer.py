@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from sweeper.analyzer import EXPERT
+from sweeper.core import EXPERT
 from sweeper.recognizer import BoardReader, load_image, locate_and_read, locate_boards, recognize
 
 SCREEN = (1920, 1080)
@@ -105,7 +105,8 @@ def live_screenshot() -> np.ndarray:
     with VirtualDesktop(screen_size=SCREEN, window_position=(311, 187),
                         game_params=EXPERT_GAME) as desktop:
         os.environ["DISPLAY"] = desktop.display.display
-        from sweeper.effector import Rect, ScreenCapture
+        from sweeper.core import Rect
+        from sweeper.effector import ScreenCapture
 
         for cell in ((8, 15), (2, 3), (13, 26)):
             desktop.xinput.click(desktop.cell_center(*cell))

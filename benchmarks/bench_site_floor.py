@@ -28,15 +28,8 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from sweeper.coordinator import REST_MS, local_service, print_rows
-from sweeper.effector import (
-    Action,
-    Button,
-    ClickAction,
-    EffectorClient,
-    MoveAction,
-    PauseAction,
-    Rect,
-)
+from sweeper.core import Rect
+from sweeper.effector import Action, Button, ClickAction, EffectorClient, MoveAction, PauseAction
 from sweeper.practice import (
     CdpError,
     Site,

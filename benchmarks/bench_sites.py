@@ -31,7 +31,6 @@ import cv2
 from rich.console import Console
 
 from sweeper.coordinator import (
-    CLOCK_SEEDED_PAUSE_S,
     LocalDecider,
     Player,
     PlayOptions,
@@ -39,8 +38,10 @@ from sweeper.coordinator import (
     local_service,
     print_rows,
 )
-from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from sweeper.core import Rect, Rules
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import (
+    CLOCK_SEEDED_PAUSE_S,
     Site,
     SiteDesktop,
     SiteError,
@@ -96,7 +97,7 @@ class SiteResult:
 def play_site(site: Site, games: int, scale: float, debug: Path | None = None) -> SiteResult:
     """Play ``games`` expert games of one site and count what happened."""
     result = SiteResult(site.name)
-    rules = "opening" if site.rules == "opening" else "safe"
+    rules: Rules = "opening" if site.rules == "opening" else "safe"
     with (
         SiteDesktop(site, scale=scale) as desktop,
         local_service("effector", desktop.env()) as url,

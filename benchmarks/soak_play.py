@@ -16,8 +16,8 @@ import sys
 
 import psutil
 
-from sweeper.analyzer import EXPERT
 from sweeper.coordinator import LocalDecider, Player, PlayOptions, local_service
+from sweeper.core import EXPERT
 from sweeper.effector import EffectorClient
 from sweeper.practice import VirtualDesktop
 

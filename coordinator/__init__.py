@@ -1,8 +1,11 @@
-"""The coordinator: the play loop, the ``sweeper`` command line, recordings and statistics.
+"""The coordinator: the play loop, the simulator, recordings and statistics.
 
 Its public names are here: the ``Player`` and its options and results, the deciders that
-ask the analyzer, the simulator, the command line's ``main``, and the errors. Other
-packages import them from here, not from the modules.
+ask the analyzer, the simulator and what it plays on (the in-process ``Game`` and the
+``SimulatedScreen``), the local services and the process groups they run in, its
+commands (``play``, ``replay``, ``simulate``), and the errors. Other packages import them
+from here, not from the modules. It never imports the practice arena: the command line's
+composition root, :mod:`sweeper.cli`, puts the two together.
 
 Each is loaded from its module on first use: importing the package alone imports none of
 them, so ``sweeper --help`` stays fast.
@@ -13,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
+from sweeper.core import lazy_attributes
 
 # The bot's matrix products are small: on a busy 2-core machine, BLAS threads waiting for
 # a free core made them slower, not faster (loop time 30 -> 28 ms, won game 2.2 -> 1.9 s).
@@ -22,7 +25,6 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 
 if TYPE_CHECKING:
-    from sweeper.coordinator.cli import build_parser, main
     from sweeper.coordinator.decide import (
         AnalyzerRejectedError,
         AnalyzerUnavailableError,
@@ -41,19 +43,24 @@ if TYPE_CHECKING:
         PlayOptions,
         RunSummary,
     )
-    from sweeper.coordinator.play_cli import CLOCK_SEEDED_PAUSE_S
+    from sweeper.coordinator.play_cli import add_game_arguments, add_play_commands, play_and_report
+    from sweeper.coordinator.process_groups import start_group, stop_group
     from sweeper.coordinator.recording import RecordingError
     from sweeper.coordinator.simulate import Config, SimulationError, play_game, play_games
+    from sweeper.coordinator.simulate_cli import add_simulate_command
+    from sweeper.coordinator.simulation.engine import Game, GameError
+    from sweeper.coordinator.simulation.simulated_screen import SimulatedScreen
     from sweeper.coordinator.stats import print_rows, print_table
 
 __all__ = [
-    "CLOCK_SEEDED_PAUSE_S",
     "REST_MS",
     "AnalyzerRejectedError",
     "AnalyzerUnavailableError",
     "Config",
     "Decider",
     "Decision",
+    "Game",
+    "GameError",
     "GameResult",
     "LocalDecider",
     "PlayError",
@@ -62,21 +69,24 @@ __all__ = [
     "RecordingError",
     "RemoteDecider",
     "RunSummary",
+    "SimulatedScreen",
     "SimulationError",
     "WatchError",
-    "build_parser",
+    "add_game_arguments",
+    "add_play_commands",
+    "add_simulate_command",
     "local_service",
-    "main",
+    "play_and_report",
     "play_game",
     "play_games",
     "print_rows",
     "print_table",
+    "start_group",
+    "stop_group",
 ]
 
 # The module that defines each public name.
 _HOME_OF = {
-    "build_parser": "sweeper.coordinator.cli",
-    "main": "sweeper.coordinator.cli",
     "AnalyzerRejectedError": "sweeper.coordinator.decide",
     "AnalyzerUnavailableError": "sweeper.coordinator.decide",
     "Decider": "sweeper.coordinator.decide",
@@ -90,12 +100,20 @@ _HOME_OF = {
     "Player": "sweeper.coordinator.play",
     "RunSummary": "sweeper.coordinator.play",
     "REST_MS": "sweeper.coordinator.play",
-    "CLOCK_SEEDED_PAUSE_S": "sweeper.coordinator.play_cli",
+    "add_play_commands": "sweeper.coordinator.play_cli",
+    "add_game_arguments": "sweeper.coordinator.play_cli",
+    "play_and_report": "sweeper.coordinator.play_cli",
+    "start_group": "sweeper.coordinator.process_groups",
+    "stop_group": "sweeper.coordinator.process_groups",
     "RecordingError": "sweeper.coordinator.recording",
     "Config": "sweeper.coordinator.simulate",
     "SimulationError": "sweeper.coordinator.simulate",
     "play_game": "sweeper.coordinator.simulate",
     "play_games": "sweeper.coordinator.simulate",
+    "add_simulate_command": "sweeper.coordinator.simulate_cli",
+    "Game": "sweeper.coordinator.simulation.engine",
+    "GameError": "sweeper.coordinator.simulation.engine",
+    "SimulatedScreen": "sweeper.coordinator.simulation.simulated_screen",
     "print_rows": "sweeper.coordinator.stats",
     "print_table": "sweeper.coordinator.stats",
     "WatchError": "sweeper.coordinator.look",

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from sweeper.coordinator.recording import StepRecord, load_steps
 from sweeper.coordinator.replay import game_folders
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 MIN_FPS, MAX_FPS = 0.2, 50.0  # a GIF shows a frame for 20 ms at the least
 DEFAULT_FPS = 4.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sweeper.analyzer import UNOPENED, Board, Cell
+from sweeper.core import UNOPENED, Board, Cell
 
 
 def cells_to_press(board: Board, safe: Collection[Cell]) -> list[Cell]:

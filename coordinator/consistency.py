@@ -13,7 +13,7 @@ from collections.abc import Collection
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import FLAG, MINE, UNOPENED, Board, Cell
+from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 
 MINE_COUNT_SLACK = 2  # how far from the count it shows a game may lay its mines
 

@@ -16,7 +16,8 @@ import numpy.typing as npt
 from sweeper.coordinator.look import Placement, Shot
 from sweeper.coordinator.rest import rest_point
 from sweeper.coordinator.screen import Screen
-from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAction, Rect
+from sweeper.core import Rect
+from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAction
 from sweeper.recognizer import BoardGeometry, Recognition, find_buttons
 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them

@@ -12,10 +12,10 @@ from typing import Any, Protocol
 
 import httpx
 
-from sweeper.analyzer import Board, Cell, Move, format_board
+from sweeper.analyzer import Move
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.facts import GameFacts
-from sweeper.serving import SweeperError
+from sweeper.core import Board, Cell, Rules, SweeperError, format_board
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
@@ -54,13 +54,13 @@ class Decision:
 class Decider(Protocol):
     """Anything that turns a board into a decision."""
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision: ...
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision: ...
 
 
 class LocalDecider:
     """The analyzer running in this process."""
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         from sweeper.analyzer import AnalysisError, analyze
 
         try:
@@ -81,7 +81,7 @@ class RemoteDecider:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._client = httpx.Client(base_url=base_url, headers=headers, timeout=timeout_s)
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         body = {"board": format_board(board), "total_mines": total_mines, "rules": rules}
         try:
             response = self._client.post("/analyze", json=body)

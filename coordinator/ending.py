@@ -12,8 +12,8 @@ from collections.abc import Collection
 
 import numpy as np
 
-from sweeper.analyzer import MINE, UNOPENED, Board, Cell, GameStatus
 from sweeper.coordinator.consistency import cells_mask, impossible_changes
+from sweeper.core import MINE, UNOPENED, Board, Cell, GameStatus
 from sweeper.recognizer import Recognition
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from sweeper.analyzer import mine_count
+from sweeper.core import Rules, mine_count
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class GameFacts:
 
     rows: int
     cols: int
-    rules: str
+    rules: Rules
     stated_mines: int | None = None
 
     @property

@@ -16,7 +16,7 @@ from typing import Literal
 
 import httpx
 
-from sweeper.practice import start_group, stop_group
+from sweeper.coordinator.process_groups import start_group, stop_group
 
 Service = Literal["analyzer", "effector"]
 

@@ -15,17 +15,16 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator.screen import Screen
-from sweeper.effector import Rect, ScreenInfo
+from sweeper.core import Rect, SweeperError
+from sweeper.effector import ScreenInfo
 from sweeper.recognizer import (
     SEARCH_ROWS,
     BoardGeometry,
     BoardReader,
-    Box,
     Recognition,
     find_yellow_face,
     locate_and_read,
 )
-from sweeper.serving import SweeperError
 
 
 class WatchError(SweeperError, RuntimeError):
@@ -44,15 +43,11 @@ class Placement:
     @property
     def board_rect(self) -> Rect:
         """The board's rectangle on the screen (clicks on cells must stay inside it)."""
-        x, y, width, height = self.geometry.rect
-        return Rect(left=self.region.left + x, top=self.region.top + y,
-                    width=width, height=height)
+        return self.geometry.rect.moved(self.region.left, self.region.top)
 
-    def box_on_screen(self, box: Box) -> Rect:
-        """``box`` (x, y, width, height in the region's image) on the screen."""
-        x, y, width, height = box
-        return Rect(left=self.region.left + x, top=self.region.top + y,
-                    width=width, height=height)
+    def box_on_screen(self, box: Rect) -> Rect:
+        """``box`` (in the region's image) on the screen."""
+        return box.moved(self.region.left, self.region.top)
 
 
 @dataclass(frozen=True)
@@ -77,7 +72,7 @@ class Looker:
         self.placement: Placement | None = None
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last: Shot | None = None  # the last shot taken
-        self._face_box: Box | None = None  # where the face was seen
+        self._face_box: Rect | None = None  # where the face was seen
 
     @property
     def placed(self) -> Placement:
@@ -158,7 +153,8 @@ class Looker:
         """Watch the board plus the strip above it where the face sits, and nothing more
         (never beyond the search area)."""
         margin, face_strip = round(geometry.pitch), round((SEARCH_ROWS + 0.5) * geometry.pitch)
-        x, y, width, height = geometry.rect
+        rect = geometry.rect
+        x, y, width, height = rect.left, rect.top, rect.width, rect.height
         wanted = Rect(
             left=geometry.origin[0] + x - margin,
             top=geometry.origin[1] + y - face_strip,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sweeper.analyzer import FLAG, Board, Cell
 from sweeper.coordinator.cascade import cells_to_press
 from sweeper.coordinator.decide import Decision
+from sweeper.core import FLAG, Board, Cell
 from sweeper.effector import Action, Button, ClickAction, MoveAction, PauseAction
 from sweeper.recognizer import BoardGeometry
 

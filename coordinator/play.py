@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sweeper.analyzer import Board, Cell
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
@@ -26,13 +25,13 @@ from sweeper.coordinator.decide import (
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Placement, WatchError
 from sweeper.coordinator.moves import cells_to_click, press_actions
-from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord
+from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord, rect_in_file
 from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
-from sweeper.effector import ClickAction, KeyAction, Rect
+from sweeper.core import Board, Cell, GameStatus, Rect, Rules, SweeperError
+from sweeper.effector import ClickAction, KeyAction
 from sweeper.recognizer import BoardGeometry, BoardReader
-from sweeper.serving import SweeperError
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
@@ -51,7 +50,7 @@ class PlayOptions:
 
     games: int = 1
     flags: bool = False
-    rules: str = "safe"
+    rules: Rules = "safe"
     mines: int | None = None
     hold_ms: int = 0
     skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
@@ -65,7 +64,7 @@ class GameResult:
     """How one game went: ``seconds`` from the first click to the screenshot showing the
     end, ``loop_ms`` per turn from requesting the screenshot to the clicks being sent."""
 
-    result: str  # won | lost
+    result: GameStatus  # won | lost (playing until it ends)
     seconds: float
     clicks: int
     steps: int
@@ -383,8 +382,8 @@ class Player:
         facts = self._facts
         assert facts.mines is not None, "a game is played with its mine count known"
         game.add(StepRecord(index=index, board=str(end.board), status=end.status,
-                            board_rect=geometry.rect, rows=geometry.rows, cols=geometry.cols,
-                            total_mines=facts.mines, rules=facts.rules),
+                            board_rect=rect_in_file(geometry.rect), rows=geometry.rows,
+                            cols=geometry.cols, total_mines=facts.mines, rules=facts.rules),
                  end.image)
 
 
@@ -398,7 +397,7 @@ def step_record(index: int, seen: Sight, batch: Batch, geometry: BoardGeometry,
         index=index,
         board=str(seen.board),
         status=seen.status,
-        board_rect=geometry.rect,
+        board_rect=rect_in_file(geometry.rect),
         rows=geometry.rows,
         cols=geometry.cols,
         total_mines=facts.mines,

@@ -1,4 +1,5 @@
-"""``sweeper play``, ``sweeper demo`` and ``sweeper replay``: the bot's own commands."""
+"""``sweeper play`` and ``sweeper replay``: the bot's own commands (``sweeper demo``, the
+practice arena's, plays with :func:`add_game_arguments` and :func:`play_and_report`)."""
 
 from __future__ import annotations
 
@@ -10,21 +11,19 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sweeper.analyzer import EXPERT, RULES
+from sweeper.core import RULES
 from sweeper.serving import whole_number
 
 if TYPE_CHECKING:
     from sweeper.coordinator.play import Player, RunSummary
-    from sweeper.effector import Rect
+    from sweeper.core import Rect
 
-DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
-CLOCK_SEEDED_PAUSE_S = 1.1  # winemine seeds its mines from the clock's whole seconds
 MAX_HOLD_MS = 2000  # the effector's limit for one press
 MAX_PAUSE_S = 60.0  # the longest pause before a new game
 
 
-def register(commands: Any, serve_commands: Any) -> None:
-    """Add ``play``, ``demo`` and ``replay`` to the ``sweeper`` command line."""
+def add_play_commands(commands: Any, serve_commands: Any) -> None:
+    """Add ``play`` and ``replay`` to the ``sweeper`` command line."""
     play = commands.add_parser(
         "play",
         help="play the Minesweeper game on screen",
@@ -41,24 +40,8 @@ def register(commands: Any, serve_commands: Any) -> None:
         default=os.environ.get("SWEEPER_TOKEN"),
         help="bearer token for the services (default: $SWEEPER_TOKEN)",
     )
-    _add_game_arguments(play)
+    add_game_arguments(play)
     play.set_defaults(handler=run_play)
-
-    demo = commands.add_parser(
-        "demo",
-        help="the bot plays expert games of the bundled game on a virtual display",
-        description="Start a virtual display with the bundled game in Chromium and an "
-        "effector, play expert games, print the table and write a recording.",
-    )
-    _add_game_arguments(demo, games=5, record="recordings/demo")
-    demo.add_argument("--target", choices=("web", "winemine"), default="web",
-                      help="what to play: the bundled web game in Chromium, or Wine's "
-                      "winemine (the Windows clone) at expert (default web)")
-    demo.add_argument("--seed", type=int, help="game seed (default: a new game each time)")
-    demo.add_argument(
-        "--cell", type=whole_number(8, 64), default=24, help="tile size in px, 8-64 (default 24)"
-    )
-    demo.set_defaults(handler=run_demo)
 
     replay = commands.add_parser(
         "replay",
@@ -79,9 +62,10 @@ def register(commands: Any, serve_commands: Any) -> None:
     replay.set_defaults(handler=run_replay)
 
 
-def _add_game_arguments(
+def add_game_arguments(
     parser: argparse.ArgumentParser, games: int = 1, record: str | None = None
 ) -> None:
+    """The options of a command that plays: games, rules, mines, recording, where to look."""
     parser.add_argument(
         "--games", type=_positive, default=games, help=f"games to play (default {games})"
     )
@@ -163,7 +147,7 @@ def _add_game_arguments(
 
 def _region(text: str) -> Rect:
     """``"10,20,640,480"`` -> the 640x480 rectangle whose top-left pixel is (10, 20)."""
-    from sweeper.effector import Rect
+    from sweeper.core import Rect
 
     parts = text.split(",")
     try:
@@ -208,30 +192,12 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     with ExitStack() as stack:
         url = args.effector or stack.enter_context(local_service("effector", os.environ))
-        return _play_and_report(url, args, stack)
+        return play_and_report(url, args, stack)
 
 
-def run_demo(args: argparse.Namespace) -> int:
-    """The README's main job: the bundled game on a virtual display, played by the bot."""
-    from sweeper.coordinator.local_services import local_service
-    from sweeper.practice import VirtualDesktop, VirtualDisplay, Winemine
-
-    game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
-    if args.seed is not None:
-        game["seed"] = args.seed
-    with ExitStack() as stack:
-        if args.target == "winemine":
-            print("starting the virtual display, winemine and the effector...", file=sys.stderr)
-            env = stack.enter_context(VirtualDisplay(1024, 768)).env()
-            stack.enter_context(Winemine(env, level="expert"))
-        else:
-            print("starting the virtual display, Chromium and the effector...", file=sys.stderr)
-            env = stack.enter_context(VirtualDesktop(game_params=game)).env()
-        url = stack.enter_context(local_service("effector", env))
-        return _play_and_report(url, args, stack)
-
-
-def _play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> int:
+def play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> int:
+    """Play on the effector at ``url`` as ``args`` (of :func:`add_game_arguments`) say,
+    print the table and return the exit code; ``stack`` closes the effector's client."""
     from sweeper.coordinator.decide import Decider, LocalDecider, RemoteDecider
     from sweeper.coordinator.play import Player, PlayOptions
     from sweeper.coordinator.recording import RunRecorder
@@ -281,9 +247,7 @@ def _pause_seconds(text: str) -> float:
 
 
 def _between_games(args: argparse.Namespace) -> float:
-    if args.between_games is not None:
-        return float(args.between_games)
-    return CLOCK_SEEDED_PAUSE_S if getattr(args, "target", None) == "winemine" else 0.0
+    return 0.0 if args.between_games is None else float(args.between_games)
 
 
 def _save_stop_picture(folder: Path, image: Any) -> None:

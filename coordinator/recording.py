@@ -21,10 +21,11 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import TypeAdapter, ValidationError
 
-from sweeper.analyzer import BoardError, parse_board
 from sweeper.coordinator.replay_page import render_replay_page
-from sweeper.recognizer import Box
-from sweeper.serving import SweeperError
+from sweeper.core import BoardError, GameStatus, Rect, Rules, SweeperError, parse_board
+
+# A rectangle as a step file holds it: ``[left, top, width, height]`` of a :class:`Rect`.
+RectInFile = tuple[int, int, int, int]
 
 
 @dataclass
@@ -33,12 +34,12 @@ class StepRecord:
 
     index: int
     board: str
-    status: str
-    board_rect: Box  # the board in the screenshot
+    status: GameStatus
+    board_rect: RectInFile  # the board in the screenshot
     rows: int
     cols: int
     total_mines: int
-    rules: str
+    rules: Rules
     safe: list[tuple[int, int]] = field(default_factory=list)
     mines: list[tuple[int, int]] = field(default_factory=list)
     probabilities: list[list[float | None]] | None = None
@@ -50,6 +51,11 @@ class StepRecord:
     def is_end(self) -> bool:
         """Whether this is the screen the game ended on (no decision was taken on it)."""
         return self.status != "playing"
+
+
+def rect_in_file(rect: Rect) -> RectInFile:
+    """``rect`` as a step file holds it."""
+    return rect.left, rect.top, rect.width, rect.height
 
 
 class RecordingError(SweeperError, ValueError):

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from sweeper.analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse_board
+from sweeper.analyzer import AnalysisError, AnalysisTimeoutError, analyze
 from sweeper.coordinator.recording import StepRecord, load_steps
+from sweeper.core import parse_board
 from sweeper.recognizer import ImageError, recognize
 
 

@@ -43,7 +43,8 @@ def _candidates(geometry: BoardGeometry, width: int, height: int) -> Iterator[tu
     """Points round the board in the region's image, in order of preference: each side
     (below, right, left, above), nearest the board's edge first, then nearest the side's
     middle."""
-    left, top, board_width, board_height = geometry.rect
+    rect = geometry.rect
+    left, top, board_width, board_height = rect.left, rect.top, rect.width, rect.height
     right, bottom = left + board_width, top + board_height
     gap = max(MIN_EDGE_PX, round(geometry.pitch * EDGE_SHARE))
     middle_x, middle_y = left + board_width // 2, top + board_height // 2

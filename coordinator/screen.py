@@ -1,8 +1,9 @@
 """The play loop's one seam to the world: a screen that it reads and clicks.
 
 :class:`~effector.client.EffectorClient` is the real one (a display, through the effector
-service); :class:`~practice.simulated_screen.SimulatedScreen` draws games of the
-in-process engine. The looker reads boards off either with the recognizer, and the player
+service); :class:`~coordinator.simulation.simulated_screen.SimulatedScreen` draws games
+of the in-process engine. The looker reads boards off either with the recognizer, and the
+player
 clicks on either, so one loop plays live and in simulation.
 """
 
@@ -14,7 +15,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.effector import Action, BatchResult, Rect, ScreenInfo
+from sweeper.core import Rect
+from sweeper.effector import Action, BatchResult, ScreenInfo
 
 
 class Screen(Protocol):

@@ -1,9 +1,10 @@
 """Play seeded games of the in-process engine through the bot's own loop.
 
-Each game is dealt on a :class:`~practice.simulated_screen.SimulatedScreen` and played by
-the :class:`~coordinator.play.Player` that plays live: the looker takes screenshots, the
-recognizer reads them, the analyzer decides and the clicks land on the drawn cells. Every
-board the player acts on is checked against the engine's, so a misread stops the run.
+Each game is dealt on a :class:`~coordinator.simulation.simulated_screen.SimulatedScreen`
+and played by the :class:`~coordinator.play.Player` that plays live: the looker takes
+screenshots, the recognizer reads them, the analyzer decides and the clicks land on the
+drawn cells. Every board the player acts on is checked against the engine's, so a misread
+stops the run.
 Game ``i`` of a run with seed ``S`` uses the game seed ``S + i``, so a run's games do not
 depend on how many worker processes play them, and ``--games 1 --seed S+i`` replays
 exactly game ``i``. Only the analyzer's computing time (CPU time of the worker process)
@@ -23,14 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sweeper.analyzer import Board, BoardSize, Cell, Move, Rules, format_board
+from sweeper.analyzer import Move
 from sweeper.coordinator.decide import Decider, Decision, LocalDecider
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.recording import RunRecorder, recorded_games
+from sweeper.coordinator.simulation.simulated_screen import SimulatedScreen
 from sweeper.coordinator.stats import half_width_95, wilson_interval
 from sweeper.coordinator.watch import Sight
-from sweeper.practice import SimulatedScreen
-from sweeper.serving import SweeperError
+from sweeper.core import Board, BoardSize, Cell, Rules, SweeperError, format_board
 
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]
@@ -102,7 +103,7 @@ class TimedDecider:
         self.decider = decider
         self.seconds = 0.0
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         started = time.process_time()
         try:
             return self.decider.decide(board, total_mines, rules)
@@ -117,7 +118,7 @@ class ScriptedDecider:
         self.turn = turn
         self.rules = rules
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         safe, move = self.turn(board, total_mines, self.rules)
         guess = None if move is None else Move(move[0], move[1], 0.5, "scripted")
         return Decision(safe=list(safe), mines=[], probabilities=[], move=guess,

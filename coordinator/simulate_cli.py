@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sweeper.analyzer import DIFFICULTIES, RULES, BoardSize
+from sweeper.core import DIFFICULTIES, RULES, BoardSize
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,7 +21,7 @@ WORKERS_PER_CORE = 4  # more processes than that only add memory
 MIN_WIDTH, MIN_HEIGHT = 3, 2  # the smallest board the recognizer finds on the screen
 
 
-def register(commands: Any, serve_commands: Any) -> None:
+def add_simulate_command(commands: Any, serve_commands: Any) -> None:
     """Add ``sweeper simulate`` to the command line."""
     parser = commands.add_parser(
         "simulate",

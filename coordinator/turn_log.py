@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sweeper.analyzer import FLAG, UNOPENED, Cell
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.watch import Sight
+from sweeper.core import FLAG, UNOPENED, Cell
 
 log = logging.getLogger("sweeper.play")
 

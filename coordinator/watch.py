@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import FLAG, UNOPENED, Board, Cell, GameStatus
 from sweeper.coordinator.consistency import impossible_changes, too_few_closed
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.ending import ended_under_cover
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
+from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus
 from sweeper.recognizer import Recognition
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle

@@ -1,6 +1,6 @@
 """The effector: screenshots and mouse over HTTP. It knows nothing about Minesweeper.
 
-Its public names are here: the client, the actions it sends, the rectangles it speaks in,
+Its public names are here: the client, the actions it sends, the screen it describes,
 its in-memory back ends for tests, and its errors. Other packages import them from here,
 not from the modules.
 
@@ -12,12 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
-
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8002
-# Environment variable holding the bearer token, read by the server and the client.
-TOKEN_ENV = "SWEEPER_EFFECTOR_TOKEN"
+from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.effector.actions import (
@@ -33,7 +28,9 @@ if TYPE_CHECKING:
         validate_batch,
     )
     from sweeper.effector.capture import ScreenCapture
+    from sweeper.effector.cli import add_commands
     from sweeper.effector.client import EffectorClient
+    from sweeper.effector.defaults import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
     from sweeper.effector.encoding import ImageDecodeError
     from sweeper.effector.errors import (
         BatchAbortedError,
@@ -43,7 +40,7 @@ if TYPE_CHECKING:
         FailSafeTriggeredError,
         InputFailedError,
     )
-    from sweeper.effector.geometry import Rect, ScreenInfo
+    from sweeper.effector.screen_info import ScreenInfo
     from sweeper.effector.service import InvalidRegionError, create_app
     from sweeper.effector.testing import ImageScreen, RecordingDevice, without_waiting
 
@@ -71,9 +68,9 @@ __all__ = [
     "MoveAction",
     "PauseAction",
     "RecordingDevice",
-    "Rect",
     "ScreenCapture",
     "ScreenInfo",
+    "add_commands",
     "create_app",
     "validate_batch",
     "without_waiting",
@@ -92,7 +89,11 @@ _HOME_OF = {
     "PauseAction": "sweeper.effector.actions",
     "validate_batch": "sweeper.effector.actions",
     "ScreenCapture": "sweeper.effector.capture",
+    "add_commands": "sweeper.effector.cli",
     "EffectorClient": "sweeper.effector.client",
+    "DEFAULT_HOST": "sweeper.effector.defaults",
+    "DEFAULT_PORT": "sweeper.effector.defaults",
+    "TOKEN_ENV": "sweeper.effector.defaults",
     "ImageDecodeError": "sweeper.effector.encoding",
     "BatchAbortedError": "sweeper.effector.errors",
     "CaptureFailedError": "sweeper.effector.errors",
@@ -100,8 +101,7 @@ _HOME_OF = {
     "EffectorError": "sweeper.effector.errors",
     "FailSafeTriggeredError": "sweeper.effector.errors",
     "InputFailedError": "sweeper.effector.errors",
-    "Rect": "sweeper.effector.geometry",
-    "ScreenInfo": "sweeper.effector.geometry",
+    "ScreenInfo": "sweeper.effector.screen_info",
     "InvalidRegionError": "sweeper.effector.service",
     "create_app": "sweeper.effector.service",
     "ImageScreen": "sweeper.effector.testing",

@@ -11,8 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from sweeper.effector.geometry import Rect
-from sweeper.serving import SweeperError
+from sweeper.core import Rect, SweeperError
 
 Button = Literal["left", "right", "middle"]
 # The only keys the effector will press: enough to start a new game or dismiss a dialog.

@@ -14,13 +14,14 @@ from typing import Any
 import cv2
 import numpy as np
 
+from sweeper.core import Rect
 from sweeper.effector.encoding import Image
 from sweeper.effector.errors import (
     NO_DISPLAY_HINT,
     CaptureFailedError,
     DisplayUnavailableError,
 )
-from sweeper.effector.geometry import Rect, ScreenInfo
+from sweeper.effector.screen_info import ScreenInfo
 
 
 def require_display() -> None:

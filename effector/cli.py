@@ -10,14 +10,14 @@ import os
 import sys
 from typing import Any
 
-from sweeper.effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
+from sweeper.effector.defaults import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
 from sweeper.serving import port
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
 
 
-def register(commands: Any, serve_commands: Any) -> None:
+def add_commands(commands: Any, serve_commands: Any) -> None:
     """Add ``serve effector`` to the ``sweeper`` command line."""
     parser = serve_commands.add_parser(
         "effector",

@@ -14,7 +14,7 @@ from typing import Any, Self
 
 import httpx
 
-from sweeper.effector import DEFAULT_PORT, TOKEN_ENV
+from sweeper.core import Rect
 from sweeper.effector.actions import (
     MAX_BATCH_DURATION_MS,
     Action,
@@ -23,9 +23,10 @@ from sweeper.effector.actions import (
     Button,
     ClickAction,
 )
+from sweeper.effector.defaults import DEFAULT_PORT, TOKEN_ENV
 from sweeper.effector.encoding import Image, ImageFormat, decode_png, decode_raw
 from sweeper.effector.errors import BatchAbortedError, EffectorError
-from sweeper.effector.geometry import Rect, ScreenInfo
+from sweeper.effector.screen_info import ScreenInfo
 
 DEFAULT_URL = f"http://127.0.0.1:{DEFAULT_PORT}"
 

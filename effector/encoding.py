@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 ImageFormat = Literal["png", "raw"]
 Image = npt.NDArray[np.uint8]

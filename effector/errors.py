@@ -3,7 +3,7 @@ clear HTTP answer, and those its client raises from such answers."""
 
 from __future__ import annotations
 
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 NO_DISPLAY_HINT = (
     "start the effector inside a desktop session, or on a virtual display, e.g. "

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from sweeper.core import Rect, SweeperError
 from sweeper.effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
 from sweeper.effector.encoding import (
     PNG_MEDIA_TYPE,
@@ -37,14 +38,13 @@ from sweeper.effector.errors import (
     DisplayUnavailableError,
     InputFailedError,
 )
-from sweeper.effector.geometry import Rect, ScreenInfo
 from sweeper.effector.runner import BatchRunner, InputDevice
+from sweeper.effector.screen_info import ScreenInfo
 from sweeper.serving import (
     RETRY_AFTER_S,
     Admission,
     ErrorOut,
     NotStartedError,
-    SweeperError,
     add_error_handlers,
     add_guards,
     answer_with_status,

@@ -11,10 +11,11 @@ from typing import Any
 
 import numpy as np
 
+from sweeper.core import Rect
 from sweeper.effector.actions import MAX_HOLD_MS, MAX_PAUSE_MS, AllowedKey, Button
 from sweeper.effector.encoding import Image
 from sweeper.effector.errors import CaptureFailedError, FailSafeTriggeredError
-from sweeper.effector.geometry import Rect, ScreenInfo
+from sweeper.effector.screen_info import ScreenInfo
 
 Call = tuple[object, ...]
 

@@ -1,8 +1,10 @@
-"""The practice target: the bundled browser game and the virtual desktop that shows it.
+"""The practice arena: the bundled browser game and the virtual desktop that shows it.
 
-Its public names are here: the virtual display and desktop, the in-process game engine,
-the simulated screen, winemine, the real sites, and the errors. Other packages import them
-from here, not from the modules.
+Its public names are here: the virtual display and desktop, winemine, the real sites,
+its commands (``demo``, ``desktop``) and the errors. It stands on the product (the
+coordinator plays the demo); nothing of the product imports it but the command line's
+composition root, :mod:`sweeper.cli`. Benchmarks and tests import its names from here,
+not from the modules.
 
 Each is loaded from its module on first use: importing the package alone imports none of
 them.
@@ -12,18 +14,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
+from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.practice.cdp import CdpError
     from sweeper.practice.chromium import headless_page
+    from sweeper.practice.cli import add_commands
+    from sweeper.practice.demo import CLOCK_SEEDED_PAUSE_S
     from sweeper.practice.desktop import VirtualDesktop
     from sweeper.practice.display import MissingProgramError, VirtualDisplay
-    from sweeper.practice.engine import Game, GameError
+    from sweeper.practice.freesweep import Freesweep, FreesweepTruth
     from sweeper.practice.gamepage import GamePage
-    from sweeper.practice.processes import start_group, stop_group
     from sweeper.practice.screenshot import grab, save_png
-    from sweeper.practice.simulated_screen import SimulatedScreen
     from sweeper.practice.sites import (
         CATALOG,
         Site,
@@ -35,16 +37,17 @@ if TYPE_CHECKING:
         load_catalog,
     )
     from sweeper.practice.winemine import OracleError, Winemine
+    from sweeper.practice.xbomb import Xbomb, XbombTruth
 
 __all__ = [
     "CATALOG",
+    "CLOCK_SEEDED_PAUSE_S",
     "CdpError",
-    "Game",
-    "GameError",
+    "Freesweep",
+    "FreesweepTruth",
     "GamePage",
     "MissingProgramError",
     "OracleError",
-    "SimulatedScreen",
     "Site",
     "SiteDesktop",
     "SiteError",
@@ -52,31 +55,29 @@ __all__ = [
     "VirtualDesktop",
     "VirtualDisplay",
     "Winemine",
+    "Xbomb",
+    "XbombTruth",
+    "add_commands",
     "add_site_arguments",
     "chosen_sites",
     "grab",
     "headless_page",
     "load_catalog",
     "save_png",
-    "start_group",
-    "stop_group",
 ]
 
 # The module that defines each public name.
 _HOME_OF = {
     "CdpError": "sweeper.practice.cdp",
     "headless_page": "sweeper.practice.chromium",
+    "add_commands": "sweeper.practice.cli",
+    "CLOCK_SEEDED_PAUSE_S": "sweeper.practice.demo",
     "VirtualDesktop": "sweeper.practice.desktop",
     "MissingProgramError": "sweeper.practice.display",
     "VirtualDisplay": "sweeper.practice.display",
-    "Game": "sweeper.practice.engine",
-    "GameError": "sweeper.practice.engine",
     "GamePage": "sweeper.practice.gamepage",
-    "start_group": "sweeper.practice.processes",
-    "stop_group": "sweeper.practice.processes",
     "grab": "sweeper.practice.screenshot",
     "save_png": "sweeper.practice.screenshot",
-    "SimulatedScreen": "sweeper.practice.simulated_screen",
     "CATALOG": "sweeper.practice.sites",
     "Site": "sweeper.practice.sites",
     "SiteDesktop": "sweeper.practice.sites",
@@ -87,6 +88,10 @@ _HOME_OF = {
     "chosen_sites": "sweeper.practice.sites",
     "OracleError": "sweeper.practice.winemine",
     "Winemine": "sweeper.practice.winemine",
+    "Freesweep": "sweeper.practice.freesweep",
+    "FreesweepTruth": "sweeper.practice.freesweep",
+    "Xbomb": "sweeper.practice.xbomb",
+    "XbombTruth": "sweeper.practice.xbomb",
 }
 
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from sweeper.analyzer import EXPERT, FLAG, Cell
+from sweeper.core import EXPERT, FLAG, Cell
 from sweeper.practice.desktop import VirtualDesktop
 from sweeper.practice.gamepage import GamePage
 

@@ -13,7 +13,7 @@ from typing import Self
 
 from sweeper.practice.chromium import ChromiumApp
 from sweeper.practice.display import VirtualDisplay, require_program
-from sweeper.practice.processes import StartedInWith
+from sweeper.practice.lifecycle import StartedInWith
 from sweeper.practice.server import GameServer
 from sweeper.practice.xinput import XInput
 

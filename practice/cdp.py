@@ -16,7 +16,7 @@ from typing import Any
 
 import websocket
 
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 
 class CdpError(SweeperError, RuntimeError):

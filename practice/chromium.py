@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sweeper.effector import Rect
+from sweeper.coordinator import start_group, stop_group
+from sweeper.core import Rect
 from sweeper.practice.cdp import CdpError, CdpSession, page_websocket_url, read_devtools_port
 from sweeper.practice.display import require_program
-from sweeper.practice.processes import start_group, stop_group
 
 # The flags every Chromium of the project starts with, then ones that keep it quiet and
 # pixel-exact: no sandbox bar (--test-type), no scaling, no scrollbars, no pop-ups.

@@ -1,7 +1,9 @@
-"""``sweeper desktop`` (or ``python -m sweeper.practice.desktop``): keep a virtual desktop running.
+"""The practice arena's commands: ``sweeper demo`` (:mod:`.demo`) and ``sweeper desktop``
+(or ``python -m sweeper.practice``), which keeps a virtual desktop running.
 
-It prints ``DISPLAY``, the game's URL and where the game is on the screen, so that other
-tools (the effector, the recognizer's recording, a person with a VNC viewer) can use it.
+The desktop prints ``DISPLAY``, the game's URL and where the game is on the screen, so that
+other tools (the effector, the recognizer's recording, a person with a VNC viewer) can use
+it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from sweeper.analyzer import RULES
+from sweeper.core import RULES
+from sweeper.practice.demo import add_demo_command
 
 GAME_PARAMS = ("width", "height", "mines", "seed", "rules", "cell")
 
 
-def register(commands: Any, serve_commands: Any) -> None:
-    """Add the ``desktop`` sub-command."""
+def add_commands(commands: Any, serve_commands: Any) -> None:
+    """Add ``desktop`` and ``demo`` to the ``sweeper`` command line."""
+    add_demo_command(commands)
     parser = commands.add_parser(
         "desktop", help="run the practice game on a virtual display until Ctrl-C",
         description="Start Xvfb, the bundled game in Chromium (and optionally xdemineur and "
@@ -132,8 +136,8 @@ def _serve_effector(address: str, env: dict[str, str]) -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m sweeper.practice.desktop``."""
-    parser = argparse.ArgumentParser(prog="python -m sweeper.practice.desktop",
+    """Entry point of ``python -m sweeper.practice``: ``sweeper desktop``."""
+    parser = argparse.ArgumentParser(prog="python -m sweeper.practice",
                                      description="Run the practice game on a virtual display.")
     add_desktop_arguments(parser)
     return run_desktop(parser.parse_args(argv))

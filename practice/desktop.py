@@ -6,23 +6,21 @@ practice target on a screen. Everything it starts (Xvfb, the HTTP server thread,
 Chromium and its children, xdemineur, winemine with its Wine prefix, temporary profiles)
 is stopped again on exit, Ctrl-C or failure.
 
-Run ``sweeper desktop`` or ``python -m sweeper.practice.desktop`` to keep one running until Ctrl-C.
+Run ``sweeper desktop`` or ``python -m sweeper.practice`` to keep one running until Ctrl-C.
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from sweeper.analyzer import EXPERT
-from sweeper.effector import Rect
+from sweeper.coordinator import start_group, stop_group
+from sweeper.core import EXPERT, Rect
 from sweeper.practice.browser_desktop import BrowserDesktop
 from sweeper.practice.display import require_program
-from sweeper.practice.processes import start_group, stop_group
 from sweeper.practice.server import WEB_DIR, GameParams
 from sweeper.practice.winemine import Winemine
 
@@ -207,9 +205,3 @@ class VirtualDesktop(BrowserDesktop):
         values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
         return Rect(left=int(values["X"]), top=int(values["Y"]),
                     width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
-
-
-if __name__ == "__main__":
-    from sweeper.practice.cli import main
-
-    sys.exit(main())

@@ -12,8 +12,8 @@ import shutil
 import subprocess
 import time
 
-from sweeper.practice.processes import StartedInWith
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
+from sweeper.practice.lifecycle import StartedInWith
 
 APT_HINT = "apt-get install -y xvfb chromium xdemineur wine xdotool x11-utils"
 

@@ -36,12 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from sweeper.analyzer import GameStatus
-from sweeper.effector import Rect
+from sweeper.coordinator import start_group, stop_group
+from sweeper.core import GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.processes import StartedInWith, start_group, stop_group
+from sweeper.practice.lifecycle import StartedInWith
 from sweeper.practice.xinput import XInput
-from sweeper.serving import SweeperError
 
 TERMINAL = (120, 24)  # columns, lines: the board of 30 columns and the panel fit
 SESSION = "freesweep"

@@ -24,8 +24,9 @@ import numpy as np
 import numpy.typing as npt
 from hypothesis import strategies as st
 
-from sweeper.analyzer import FLAG, MAX_CELLS, MINE, RULES, UNOPENED, Board, format_board
-from sweeper.practice.engine import Game
+from sweeper.analyzer import MAX_CELLS
+from sweeper.coordinator import Game
+from sweeper.core import FLAG, MINE, RULES, UNOPENED, Board, format_board
 
 Grid = npt.NDArray[np.int8]
 Request = dict[str, Any]

@@ -10,7 +10,7 @@ import base64
 import time
 from typing import Any
 
-from sweeper.analyzer import MINE, Board, Cell, parse_board
+from sweeper.core import MINE, Board, Cell, parse_board
 from sweeper.practice.desktop import VirtualDesktop
 
 CDP_BUTTONS = {"left": 1, "right": 2, "middle": 4}

@@ -9,7 +9,7 @@ import mss.tools
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.effector import Rect
+from sweeper.core import Rect
 
 
 def grab(display: str, rect: Rect) -> npt.NDArray[np.uint8]:

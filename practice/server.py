@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from sweeper.practice.processes import StartedInWith
+from sweeper.practice.lifecycle import StartedInWith
 
 WEB_DIR = Path(str(resources.files("sweeper.practice") / "web"))  # installed with the package
 

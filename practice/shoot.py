@@ -24,8 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from sweeper.analyzer import EXPERT, MINE, UNOPENED, Cell
-from sweeper.effector import Rect
+from sweeper.core import EXPERT, MINE, UNOPENED, Cell, Rect
 from sweeper.practice.desktop import VirtualDesktop
 from sweeper.practice.gamepage import GamePage
 from sweeper.practice.screenshot import grab, save_png

@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sweeper.effector import Rect
+from sweeper.core import Rect, SweeperError
 from sweeper.practice.browser_desktop import BrowserDesktop
 from sweeper.practice.cdp import CdpError
-from sweeper.serving import SweeperError
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display

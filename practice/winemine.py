@@ -62,12 +62,11 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import BEGINNER, EXPERT, INTERMEDIATE, GameStatus
-from sweeper.effector import Rect
+from sweeper.coordinator import start_group, stop_group
+from sweeper.core import BEGINNER, EXPERT, INTERMEDIATE, GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.processes import StartedInWith, start_group, stop_group
+from sweeper.practice.lifecycle import StartedInWith
 from sweeper.practice.xinput import XInput
-from sweeper.serving import SweeperError
 
 # ------------------------------------------------------------ the game's settings
 

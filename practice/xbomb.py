@@ -48,12 +48,11 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import GameStatus
-from sweeper.effector import Rect
+from sweeper.coordinator import start_group, stop_group
+from sweeper.core import GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.processes import StartedInWith, start_group, stop_group
+from sweeper.practice.lifecycle import StartedInWith
 from sweeper.practice.xinput import XInput
-from sweeper.serving import SweeperError
 
 LEVELS = {1: (8, 8, 10), 2: (16, 16, 40), 3: (30, 16, 99)}  # columns, rows, mines
 CELL = 20  # px, the square grid's pitch
@@ -79,7 +78,7 @@ COUNT = 0x0F
 T = TypeVar("T")
 
 
-class OracleError(SweeperError, RuntimeError):
+class XbombMemoryError(SweeperError, RuntimeError):
     """xbomb's memory could not be found or read, or did not make sense."""
 
 
@@ -123,7 +122,7 @@ def find_tables(memory: bytes) -> int | None:
 def decode(memory: bytes) -> XbombTruth:
     """The game in ``memory``, read from the state field on (``SPAN`` bytes).
 
-    Raises ``OracleError`` when the fields contradict each other (a torn or wrong read).
+    Raises ``XbombMemoryError`` when the fields contradict each other (a torn or wrong read).
     """
     base = -OFF_STATE
     state = _int(memory, 0)
@@ -132,7 +131,7 @@ def decode(memory: bytes) -> XbombTruth:
     if (columns, rows, mine_count) not in LEVELS.values() or state not in (
         WAITING, PLAYING, OVER,
     ):
-        raise OracleError(f"no xbomb game here: state {state}, {columns}x{rows}/{mine_count}")
+        raise XbombMemoryError(f"no xbomb game here: state {state}, {columns}x{rows}/{mine_count}")
     cells = _cells(memory, base, rows, columns)
     started = state != WAITING
     _check(cells, memory, base, started=started, state=state, mine_count=mine_count)
@@ -160,17 +159,17 @@ def _cells(memory: bytes, base: int, rows: int, columns: int) -> npt.NDArray[np.
 
 def _check(cells: npt.NDArray[np.uint8], memory: bytes, base: int, *, started: bool,
            state: int, mine_count: int) -> None:
-    """Raise ``OracleError`` unless the cells agree with the mine, flag and hidden counts."""
+    """Raise ``XbombMemoryError`` unless the cells agree with the mine, flag and hidden counts."""
     is_mine = (cells & MINE) > 0
     placed = int(is_mine.sum())
     if placed != (mine_count if started else 0):
-        raise OracleError(f"{placed} mines in memory, expected {mine_count if started else 0}")
+        raise XbombMemoryError(f"{placed} mines in memory, expected {mine_count if started else 0}")
     if started and not np.array_equal(_neighbours(is_mine) * ~is_mine, cells & COUNT):
-        raise OracleError("the cells' mine counts do not match the mines")
+        raise XbombMemoryError("the cells' mine counts do not match the mines")
     if state != OVER and _int(memory, base + OFF_HIDDEN) != int(((cells & HIDDEN) > 0).sum()):
-        raise OracleError("the hidden-cell count does not match the cells")
+        raise XbombMemoryError("the hidden-cell count does not match the cells")
     if _int(memory, base + OFF_FLAGS) != int(((cells & FLAGGED) > 0).sum()):
-        raise OracleError("the flag count does not match the cells")
+        raise XbombMemoryError("the flag count does not match the cells")
 
 
 def _neighbours(is_mine: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
@@ -301,11 +300,11 @@ class Xbomb(StartedInWith):
         """The board as the window shows it, the status and the true mines (tests only)."""
         truth = self._read(retries=5)
         if truth is None:
-            raise OracleError(f"no xbomb game found in the memory of process {self.pid}")
+            raise XbombMemoryError(f"no xbomb game found in the memory of process {self.pid}")
         return truth
 
     def _read(self, retries: int) -> XbombTruth | None:
-        last_error: OracleError | None = None
+        last_error: XbombMemoryError | None = None
         for attempt in range(retries):
             if attempt:
                 time.sleep(0.02)
@@ -315,7 +314,7 @@ class Xbomb(StartedInWith):
                     if self._address is None:
                         continue
                 return decode(_read_memory(self.pid, self._address + OFF_STATE, SPAN))
-            except OracleError as error:
+            except XbombMemoryError as error:
                 last_error = error
         if last_error is not None and retries > 1:
             raise last_error
@@ -386,7 +385,7 @@ def _data_regions(pid: int) -> list[tuple[int, int]]:
     try:
         lines = Path(f"/proc/{pid}/maps").read_text().splitlines()
     except OSError as error:
-        raise OracleError(f"cannot read the memory map of process {pid}: {error}") from error
+        raise XbombMemoryError(f"cannot read the memory map of process {pid}: {error}") from error
     regions = []
     for line in lines:
         fields = line.split()
@@ -402,12 +401,12 @@ def _read_memory(pid: int, address: int, size: int) -> bytes:
             memory.seek(address)
             data = memory.read(size)
     except PermissionError as error:
-        raise OracleError(
+        raise XbombMemoryError(
             f"no permission to read process {pid}'s memory: xbomb is setgid, so the oracle "
             "needs CAP_SYS_PTRACE (run as root)"
         ) from error
     except OSError as error:
-        raise OracleError(f"cannot read process {pid}'s memory: {error}") from error
+        raise XbombMemoryError(f"cannot read process {pid}'s memory: {error}") from error
     if len(data) != size:
-        raise OracleError(f"short read of process {pid}'s memory")
+        raise XbombMemoryError(f"short read of process {pid}'s memory")
     return data

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sweeper.serving import lazy_attributes
+from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.recognizer.api import locate_and_read, read_board, recognize
     from sweeper.recognizer.buttons import find_buttons
     from sweeper.recognizer.capture import CaptureError
+    from sweeper.recognizer.cli import add_commands
     from sweeper.recognizer.faces import SEARCH_ROWS, find_yellow_face
-    from sweeper.recognizer.geometry import BoardGeometry, Box
+    from sweeper.recognizer.geometry import BoardGeometry
     from sweeper.recognizer.image_io import Image, ImageError, load_image
     from sweeper.recognizer.locate import locate_boards
     from sweeper.recognizer.reader import BoardReader
@@ -31,7 +32,6 @@ __all__ = [
     "TILE_CODES",
     "BoardGeometry",
     "BoardReader",
-    "Box",
     "CaptureError",
     "Image",
     "ImageError",
@@ -39,6 +39,7 @@ __all__ = [
     "Skin",
     "SkinError",
     "Status",
+    "add_commands",
     "available_skins",
     "find_buttons",
     "find_yellow_face",
@@ -57,10 +58,10 @@ _HOME_OF = {
     "recognize": "sweeper.recognizer.api",
     "find_buttons": "sweeper.recognizer.buttons",
     "CaptureError": "sweeper.recognizer.capture",
+    "add_commands": "sweeper.recognizer.cli",
     "SEARCH_ROWS": "sweeper.recognizer.faces",
     "find_yellow_face": "sweeper.recognizer.faces",
     "BoardGeometry": "sweeper.recognizer.geometry",
-    "Box": "sweeper.recognizer.geometry",
     "Image": "sweeper.recognizer.image_io",
     "ImageError": "sweeper.recognizer.image_io",
     "load_image": "sweeper.recognizer.image_io",

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sweeper.analyzer import GAME_STATUSES, Board
+from sweeper.core import GAME_STATUSES, Board, SweeperError
 from sweeper.recognizer.faces import FACE_BORDER, find_yellow_face
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
@@ -26,7 +26,6 @@ from sweeper.recognizer.locate import locate_boards
 from sweeper.recognizer.reader import CODES, BoardReader
 from sweeper.recognizer.sampling import cut_cells, native_cell
 from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
-from sweeper.serving import SweeperError
 
 KIND_OF_CODE = {code: kind for kind, code in TILE_CODES.items()}
 
@@ -134,7 +133,7 @@ def _face_picture(image: Image, geometry: BoardGeometry) -> Image | None:
     found = find_yellow_face(image, geometry)
     if found is None:
         return None
-    x, y, w, h = found
+    x, y, w, h = found.left, found.top, found.width, found.height
     side = max(w, h) + FACE_BORDER
     cx, cy = x + w // 2, y + h // 2
     left, top = cx - side // 2, cy - side // 2

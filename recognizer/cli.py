@@ -16,7 +16,7 @@ EXIT_UNREADABLE = 1
 EXIT_BAD_INPUT = 2
 
 
-def register(commands: Any, serve_commands: Any) -> None:
+def add_commands(commands: Any, serve_commands: Any) -> None:
     """Add ``recognize`` and ``templates`` to the ``sweeper`` command line."""
     recognize = commands.add_parser(
         "recognize", help="read the Minesweeper board in a screenshot",
@@ -132,7 +132,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def _labelled_sample(image: Path, board_file: str | None) -> Any:
     """A capture sample with its board text and status from the best source available."""
-    from sweeper.analyzer import parse_board
+    from sweeper.core import parse_board
     from sweeper.recognizer.capture import CaptureError, Sample
     from sweeper.recognizer.image_io import load_image
 

@@ -60,8 +60,8 @@ def tiles_beyond(image: Image, geometry: BoardGeometry, skin: LearnedSkin) -> st
     open), or None."""
     height, width = image.shape[:2]
     for side, strip in _neighbouring_strips(geometry):
-        x, y, strip_width, strip_height = strip.rect
-        if x < 0 or y < 0 or x + strip_width > width or y + strip_height > height:
+        rect = strip.rect
+        if rect.left < 0 or rect.top < 0 or rect.right > width or rect.bottom > height:
             continue  # the screenshot's edge: board_goes_on looks there
         matches = skin.match(features(cut_cells(image, strip)))
         marked = np.isin(matches.kinds, MARKED_KINDS) & matches.confident

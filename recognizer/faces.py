@@ -14,7 +14,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.geometry import BoardGeometry, Box
+from sweeper.core import Rect
+from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
 from sweeper.recognizer.skins import Skin, available_skins, load_skin
 
@@ -31,39 +32,40 @@ Signature = npt.NDArray[np.float32]
 KnownFaces = dict[str, list[Signature]]  # status -> face signatures
 
 
-def face_search_area(image: Image, geometry: BoardGeometry) -> Box:
-    """``(x, y, w, h)``: the strip above the board where a face button would be."""
-    x, y, width, _ = geometry.rect
-    top = max(0, round(y - SEARCH_ROWS * geometry.pitch))
-    left = max(0, x)
-    right = min(image.shape[1], x + width)
-    return left, top, max(0, right - left), max(0, y - top)
+def face_search_area(image: Image, geometry: BoardGeometry) -> Rect | None:
+    """The strip above the board where a face button would be (None if there is none)."""
+    board = geometry.rect
+    top = max(0, round(board.top - SEARCH_ROWS * geometry.pitch))
+    left = max(0, board.left)
+    right = min(image.shape[1], board.right)
+    if right <= left or board.top <= top:
+        return None
+    return Rect(left=left, top=top, width=right - left, height=board.top - top)
 
 
-def find_yellow_face(image: Image, geometry: BoardGeometry) -> Box | None:
-    """``(x, y, w, h)`` of the largest yellow disc above the board, or None.
+def find_yellow_face(image: Image, geometry: BoardGeometry) -> Rect | None:
+    """The rectangle of the largest yellow disc above the board, or None.
 
     Looked for on every other pixel of the strip above the board first, then measured
     at full resolution round what was found.
     """
-    left, top, width, height = face_search_area(image, geometry)
-    if width < 8 or height < 8:
+    area = face_search_area(image, geometry)
+    if area is None or area.width < 8 or area.height < 8:
         return None
-    strip = image[top:top + height, left:left + width]
+    strip = image[area.top:area.bottom, area.left:area.right]
     rough = yellow_disc(strip[::2, ::2], geometry.pitch / 2)
     if rough is None:
         return None
-    x, y, w, h = (2 * value for value in rough)
+    x, y, w, h = 2 * rough.left, 2 * rough.top, 2 * rough.width, 2 * rough.height
     x0, y0 = max(0, x - 4), max(0, y - 4)
     found = yellow_disc(strip[y0:y + h + 4, x0:x + w + 4], geometry.pitch)
     if found is None:
         return None
-    fx, fy, fw, fh = found
-    return left + x0 + fx, top + y0 + fy, fw, fh
+    return found.moved(area.left + x0, area.top + y0)
 
 
-def yellow_disc(area: Image, pitch: float) -> Box | None:
-    """``(x, y, w, h)`` of the largest roughly round yellow shape in ``area``, or None.
+def yellow_disc(area: Image, pitch: float) -> Rect | None:
+    """The rectangle of the largest roughly round yellow shape in ``area``, or None.
 
     The face's features (sunglasses, eyes, mouth) may cut its yellow into pieces: the
     pieces lying within the largest one's span, widened a little, count as one face.
@@ -85,7 +87,7 @@ def yellow_disc(area: Image, pitch: float) -> Box | None:
     h = int((chosen[:, 1] + chosen[:, 3]).max()) - y
     if min(w, h) < 0.4 * pitch or max(w, h) > 1.3 * min(w, h):
         return None
-    return x, y, w, h
+    return Rect(left=x, top=y, width=w, height=h)
 
 
 def read_face(image: Image, geometry: BoardGeometry, known: KnownFaces) -> str | None:
@@ -97,10 +99,9 @@ def read_face(image: Image, geometry: BoardGeometry, known: KnownFaces) -> str |
     return mood_of(face_signature(image, found), known)
 
 
-def face_signature(image: Image, box: Box) -> Signature:
+def face_signature(image: Image, box: Rect) -> Signature:
     """The signature of the face found at ``box``."""
-    x, y, w, h = box
-    return signature(image[y:y + h, x:x + w])
+    return signature(image[box.top:box.bottom, box.left:box.right])
 
 
 def mood_of(seen: Signature, known: KnownFaces) -> str | None:

@@ -13,8 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-# a rectangle of whole image pixels: (x, y, width, height)
-Box = tuple[int, int, int, int]
+from sweeper.core import Rect
 
 
 @dataclass(frozen=True)
@@ -85,10 +84,10 @@ class BoardGeometry:
         return (self.pitch_x + self.pitch_y) / 2
 
     @property
-    def rect(self) -> Box:
-        """The board's rectangle on the image: ``(x, y, width, height)`` in whole pixels."""
+    def rect(self) -> Rect:
+        """The board's rectangle on the image, in whole pixels."""
         x, y = round(self.left), round(self.top)
-        return x, y, round(self.xs[-1]) - x, round(self.ys[-1]) - y
+        return Rect(left=x, top=y, width=round(self.xs[-1]) - x, height=round(self.ys[-1]) - y)
 
     def centre(self, row: int, col: int) -> tuple[int, int]:
         """The screen point at the middle of cell ``(row, col)``."""
@@ -133,11 +132,11 @@ class BoardGeometry:
 
     def to_json(self) -> dict[str, object]:
         """``rows``, ``cols``, ``pitch`` (x and y) and ``rect`` (the board on the image)."""
-        x, y, width, height = self.rect
+        rect = self.rect
         return {
             "rows": self.rows, "cols": self.cols,
             "pitch": {"x": round(self.pitch_x, 3), "y": round(self.pitch_y, 3)},
-            "rect": {"x": x, "y": y, "width": width, "height": height},
+            "rect": {"x": rect.left, "y": rect.top, "width": rect.width, "height": rect.height},
         }
 
 

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from PIL import Image as PillowImage
 from PIL import UnidentifiedImageError
 
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 Image = npt.NDArray[np.uint8]
 ImageSource = Image | bytes | str | Path

@@ -29,7 +29,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.geometry import BoardGeometry, Box, lines_from
+from sweeper.core import Rect
+from sweeper.recognizer.geometry import BoardGeometry, lines_from
 from sweeper.recognizer.image_io import Image, as_image
 
 MIN_PITCH = 12.0
@@ -91,8 +92,9 @@ def locate_boards(image: Image) -> list[BoardGeometry]:
     long_vertical = _long_lines(vertical, (1, MIN_LINE))
     long_horizontal = _long_lines(horizontal, (MIN_LINE, 1))
     found: list[tuple[float, BoardGeometry]] = []
-    for x, y, w, h in _blobs(long_vertical | long_horizontal):
-        window = (slice(y, y + h), slice(x, x + w))
+    for blob in _blobs(long_vertical | long_horizontal):
+        x, y = blob.left, blob.top
+        window = (slice(y, blob.bottom), slice(x, blob.right))
         candidates = _lattices_in(
             long_vertical[window], long_horizontal[window], vertical[window], horizontal[window]
         )
@@ -114,7 +116,8 @@ def _aligned(geometry: BoardGeometry, gray: Image) -> BoardGeometry:
     together by the shift (whole pixels after rounding) that puts the most brightness
     steps on them: a raised tile starts where its neighbour's shadow meets its highlight.
     """
-    x, y, width, height = geometry.rect
+    rect = geometry.rect
+    x, y, width, height = rect.left, rect.top, rect.width, rect.height
     m = ALIGN_MARGIN
     board = gray[max(y, 0):y + height, max(x - m, 0):x + width + m + 1].astype(np.int16)
     column_steps = np.abs(np.diff(board, axis=1)).sum(axis=0)
@@ -195,13 +198,12 @@ def _same_board(a: BoardGeometry, b: BoardGeometry) -> bool:
 
 def _overlap(a: BoardGeometry, b: BoardGeometry) -> float:
     """Intersection over the smaller area of two boards' rectangles."""
-    ax, ay, aw, ah = a.rect
-    bx, by, bw, bh = b.rect
-    w = min(ax + aw, bx + bw) - max(ax, bx)
-    h = min(ay + ah, by + bh) - max(ay, by)
-    if w <= 0 or h <= 0:
+    a_rect, b_rect = a.rect, b.rect
+    common = a_rect.intersection(b_rect)
+    if common is None:
         return 0.0
-    return (w * h) / min(aw * ah, bw * bh)
+    return (common.width * common.height) / min(
+        a_rect.width * a_rect.height, b_rect.width * b_rect.height)
 
 
 def _edge_maps(gray: Image) -> tuple[Mask, Mask]:
@@ -225,7 +227,7 @@ def _long_lines(edges: Mask, length: tuple[int, int]) -> Mask:
     return as_image(cv2.morphologyEx(closed, cv2.MORPH_OPEN, kernel))
 
 
-def _blobs(lines: Mask) -> list[Box]:
+def _blobs(lines: Mask) -> list[Rect]:
     """Bounding boxes of groups of touching lines big enough to hold a board.
 
     Components are found on a 4x smaller map (lines are widened first so none is lost).
@@ -241,7 +243,7 @@ def _blobs(lines: Mask) -> list[Box]:
         x, y = max(x - BLOB_SCALE, 0), max(y - BLOB_SCALE, 0)
         w, h = min(w + 2 * BLOB_SCALE, width - x), min(h + 2 * BLOB_SCALE, height - y)
         if w >= smallest and h >= smallest:
-            boxes.append((x, y, w, h))
+            boxes.append(Rect(left=x, top=y, width=w, height=h))
     return boxes
 
 

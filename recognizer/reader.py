@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import MINE, UNOPENED, Board, game_status, mine_count
+from sweeper.core import MINE, UNOPENED, Board, game_status, mine_count
 from sweeper.recognizer.faces import (
     KnownFaces,
     face_signature,

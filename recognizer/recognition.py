@@ -8,7 +8,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import Board, Cell, GameStatus, format_board
+from sweeper.core import Board, Cell, GameStatus, format_board
 from sweeper.recognizer.geometry import BoardGeometry
 
 # what a screenshot shows: a game status, or "unknown" when it could not be told

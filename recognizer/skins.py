@@ -30,9 +30,8 @@ from typing import Any
 
 import cv2
 
-from sweeper.analyzer import FLAG, GAME_STATUSES, MINE, UNOPENED
+from sweeper.core import FLAG, GAME_STATUSES, MINE, UNOPENED, SweeperError
 from sweeper.recognizer.image_io import Image, ImageError, as_image, load_image
-from sweeper.serving import SweeperError
 
 TEMPLATES_DIR = Path(str(resources.files("sweeper.templates")))  # installed with the package
 MANIFEST = "manifest.json"

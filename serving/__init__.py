@@ -7,11 +7,9 @@ screens or Minesweeper. One module per job:
 - :mod:`serving.guards`: those three in front of a service, in the order both need;
 - :mod:`serving.errors`: the one error shape, ``{"detail": "<one line>"}``;
 - :mod:`serving.handlers`: the exception handlers both services register;
-- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts);
-- :mod:`serving.root_error`: :class:`SweeperError`, the root of every error sweeper
-  raises, here because every package may import this one;
-- :mod:`serving.lazy`: the ``__getattr__`` every package's ``__init__`` loads its public
-  names with, for the same reason.
+- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts).
+
+It imports only the core (for :class:`~sweeper.core.SweeperError` and the lazy loading).
 
 Each public name is also here, loaded from its module on first use: importing the package
 alone imports none of them, nor Starlette, and :mod:`serving.arguments` needs only
@@ -22,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sweeper.serving.lazy import lazy_attributes
+from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.serving.admission import (
@@ -40,7 +38,6 @@ if TYPE_CHECKING:
     from sweeper.serving.errors import ErrorOut, error_answer
     from sweeper.serving.guards import add_guards
     from sweeper.serving.handlers import add_error_handlers, answer_with_status, summarize_errors
-    from sweeper.serving.root_error import SweeperError
 
 __all__ = [
     "RETRY_AFTER_S",
@@ -52,14 +49,12 @@ __all__ = [
     "NotStartedError",
     "OverloadedError",
     "RefuseWhenFullMiddleware",
-    "SweeperError",
     "add_error_handlers",
     "add_guards",
     "answer_with_status",
     "bind_refusal",
     "error_answer",
     "is_loopback",
-    "lazy_attributes",
     "overloaded_answer",
     "port",
     "summarize_errors",
@@ -87,7 +82,6 @@ _HOME_OF = {
     "add_error_handlers": "sweeper.serving.handlers",
     "answer_with_status": "sweeper.serving.handlers",
     "summarize_errors": "sweeper.serving.handlers",
-    "SweeperError": "sweeper.serving.root_error",
 }
 
 

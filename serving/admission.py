@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from sweeper.core import SweeperError
 from sweeper.serving.errors import error_answer
-from sweeper.serving.root_error import SweeperError
 
 __all__ = [
     "RETRY_AFTER_S",

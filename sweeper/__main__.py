@@ -2,6 +2,6 @@
 
 import sys
 
-from sweeper.coordinator.cli import main
+from sweeper.cli import main
 
 sys.exit(main())

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sweeper.analyzer import FLAG, MINE, UNOPENED, Board, BoardError, format_board, parse_board
+from sweeper.core import FLAG, MINE, UNOPENED, Board, BoardError, format_board, parse_board
 
 
 def test_round_trip_keeps_every_character() -> None:

@@ -1,5 +1,5 @@
 """One root for sweeper's errors: every public error class of every package derives from
-:class:`serving.SweeperError`, so a caller can catch them all at once, and no two share a
+:class:`sweeper.core.SweeperError`, so a caller can catch them all at once, and no two share a
 name."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from sweeper.serving import SweeperError
+from sweeper.core import SweeperError
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("analyzer", "coordinator", "effector", "practice", "recognizer", "serving")
+PACKAGES = ("analyzer", "coordinator", "core", "effector", "practice", "recognizer", "serving")
 
 
 def _public_error_classes() -> list[tuple[str, str]]:

@@ -16,7 +16,8 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("analyzer", "coordinator", "effector", "practice", "recognizer", "serving", "templates")
+PACKAGES = ("analyzer", "coordinator", "core", "effector", "practice", "recognizer", "serving",
+            "templates")
 SOURCES = ("pyproject.toml", "README.md", "sweeper", *PACKAGES)
 # distributions of others that install these generic names, already in the user's environment
 OTHERS = ("analyzer", "templates", "effector", "coordinator")

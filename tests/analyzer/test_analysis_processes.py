@@ -11,9 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from sweeper.analyzer import analyze, parse_board
+from sweeper.analyzer import analyze
 from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError
 from sweeper.analyzer.processes import AnalysisProcess, AnalysisProcessError, AnalysisProcesses
+from sweeper.core import parse_board
 
 BOARD = parse_board("01.\n02.\n01.\n")
 # Every other cell a 1 on 100x100 with 2500 mines: over a second of work, then an error

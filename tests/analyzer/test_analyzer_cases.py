@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from sweeper.analyzer.api import analyze
-from sweeper.analyzer.board import UNOPENED, parse_board
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
 from sweeper.analyzer.odds import board_odds
 from sweeper.analyzer.trivial import apply_trivial_rules
-from sweeper.practice import Game
+from sweeper.coordinator import Game
+from sweeper.core import UNOPENED, parse_board
 
 # 2 mines at (0, 2) and (2, 2): (1, 2) is safe, but no single number says so.
 NEEDS_Z3 = "01.\n02.\n01.\n"

@@ -17,14 +17,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sweeper.analyzer.api import analyze
-from sweeper.analyzer.board import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import UnsatisfiableError
 from sweeper.analyzer.odds import board_odds
 from sweeper.analyzer.plain_z3 import plain_certain_cells
-from sweeper.analyzer.rules import RULES
-from sweeper.analyzer.sizes import EXPERT
-from sweeper.practice import Game
+from sweeper.coordinator import Game
+from sweeper.core import EXPERT, FLAG, MINE, RULES, UNOPENED, Board, Cell
 
 MAX_PLACEMENTS = 20_000
 

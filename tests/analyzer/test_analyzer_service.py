@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sweeper.analyzer.limits import MAX_CELLS
-from sweeper.analyzer.rules import RULES
 from sweeper.analyzer.service import create_app
+from sweeper.core import RULES
 
 NEEDS_Z3 = "01.\n02.\n01.\n"
 # A 2 in the corner and an 8 mid-board: its exact endgame once recursed past Python's limit.

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 
-from sweeper.analyzer.board import parse_board
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.guess import choose_guess
 from sweeper.analyzer.lookahead import evaluate
 from sweeper.analyzer.move import Move
 from sweeper.analyzer.odds import board_odds
 from sweeper.analyzer.policy import policy_move
+from sweeper.core import parse_board
 
 # The 1 in the corner holds one mine among 3 cells; 39 more are spread over the rest.
 CORNER_ONE = "1" + "." * 15 + "\n" + ("." * 16 + "\n") * 15

@@ -10,11 +10,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from sweeper.analyzer.board import Board, Cell, parse_board
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.endgame import best_endgame_move, list_solutions, win_probability
-from sweeper.analyzer.sizes import EXPERT
-from sweeper.practice import Game
+from sweeper.coordinator import Game
+from sweeper.core import EXPERT, Board, Cell, parse_board
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

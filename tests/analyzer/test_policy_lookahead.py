@@ -9,13 +9,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from sweeper.analyzer.board import UNOPENED, Board, Cell, parse_board
 from sweeper.analyzer.constraints import read_problem
 from sweeper.analyzer.endgame import independent_regions
 from sweeper.analyzer.guess import GuessOptions, candidates, choose_guess, rate
 from sweeper.analyzer.lookahead import evaluate, outcomes
 from sweeper.analyzer.odds import board_odds
-from sweeper.practice import Game
+from sweeper.coordinator import Game
+from sweeper.core import UNOPENED, Board, Cell, parse_board
 
 
 def _layouts(board: Board, mines: int) -> list[frozenset[Cell]]:

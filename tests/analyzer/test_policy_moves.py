@@ -12,11 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweeper.analyzer.api import analyze
-from sweeper.analyzer.board import Board, Cell
 from sweeper.analyzer.plain_z3 import plain_certain_cells
-from sweeper.analyzer.rules import RULES, Rules
-from sweeper.analyzer.sizes import BoardSize
 from sweeper.coordinator import Config, play_game
+from sweeper.core import RULES, Board, BoardSize, Cell, Rules
 
 
 class CheckedTurn:

@@ -1,7 +1,7 @@
 """Of the proven-safe cells, only those no 0's cascade opens are pressed."""
 
-from sweeper.analyzer import parse_board
 from sweeper.coordinator.cascade import cells_to_press
+from sweeper.core import parse_board
 
 # the left two columns are open; every cell of columns 2-3 is proven safe, column 4 not
 BOARD = parse_board("00...\n00...\n00...\n")

@@ -1,6 +1,6 @@
 """Every ``sweeper`` command on bad input: a clear message and an exit code, never a traceback.
 
-Each case runs the real command line in process (``coordinator.cli.main``): a traceback
+Each case runs the real command line in process (``sweeper.cli.main``): a traceback
 would be an exception escaping ``main``, which fails the test.
 """
 
@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.coordinator.cli import main
+from sweeper.cli import main
 
 
 def _png_claiming(width: int, height: int) -> bytes:
@@ -95,7 +95,7 @@ CASES = [
     (["replay", "{files}/a-list"], "", 2, "Input should be an object"),
     (["replay", "{files}/no-rect"], "", 2, "board_rect: Field required"),
     (["replay", "{files}/bad-board"], "", 2, "bad board text"),
-    (["replay", "{files}/bad-rules"], "", 2, "rules: Input should be a valid string"),
+    (["replay", "{files}/bad-rules"], "", 2, "rules: Input should be 'safe' or 'opening'"),
     (["play", "--region", "1,2,3"], "", 2, "four whole numbers"),
     (["play", "--between-games", "61"], "", 2, "between 0 and 60 seconds, not 61"),
     (["demo", "--between-games", "nan"], "", 2, "between 0 and 60 seconds, not nan"),

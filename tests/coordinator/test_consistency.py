@@ -1,12 +1,12 @@
 """A board that could not follow the previous one is caught, cell by cell."""
 
-from sweeper.analyzer import parse_board
 from sweeper.coordinator.consistency import (
     MINE_COUNT_SLACK,
     impossible_changes,
     newly_opened,
     too_few_closed,
 )
+from sweeper.core import parse_board
 
 BEFORE = parse_board("..1\n.F1\n111\n")
 

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from sweeper.analyzer import parse_board
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
@@ -17,6 +16,7 @@ from sweeper.coordinator.decide import (
 )
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.local_services import free_loopback_port, local_service
+from sweeper.core import parse_board
 
 BOARD = parse_board("1...\n....\n....\n")  # nothing is certain: a guess
 

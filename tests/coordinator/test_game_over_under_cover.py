@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from sweeper.analyzer import EXPERT, UNOPENED, Board, Cell, parse_board
 from sweeper.coordinator.ending import lost_under_cover, won_under_cover
+from sweeper.core import EXPERT, UNOPENED, Board, Cell, parse_board
 from sweeper.recognizer import Recognition, Status, recognize
 from tests.recognizer.recognizer_corpus import load_shot
 

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from sweeper.analyzer import EXPERT
 from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.local_services import local_service
 from sweeper.coordinator.look import Looker, WatchError
 from sweeper.coordinator.play import Player, PlayOptions, RunSummary
 from sweeper.coordinator.watch import Sight
-from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from sweeper.core import EXPERT, Rect
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import VirtualDesktop
 
 pytestmark = pytest.mark.e2e

@@ -17,7 +17,8 @@ from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.local_services import local_service
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.watch import Sight
-from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, Rect
+from sweeper.core import Rect
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import VirtualDisplay, Winemine
 
 pytestmark = pytest.mark.e2e

@@ -11,12 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sweeper.analyzer import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell
+from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import Decision, LocalDecider
 from sweeper.coordinator.play import REST_MS, Player, PlayOptions
 from sweeper.coordinator.recording import RunRecorder, load_steps
 from sweeper.coordinator.replay import replay_differences
 from sweeper.coordinator.watch import Sight
+from sweeper.core import INTERMEDIATE, UNOPENED, Board, BoardSize, Cell, Rect, Rules
 from sweeper.effector import (
     Action,
     BatchResult,
@@ -24,9 +25,7 @@ from sweeper.effector import (
     EffectorError,
     MoveAction,
     PauseAction,
-    Rect,
 )
-from sweeper.practice import SimulatedScreen
 
 
 def _screen(seed: int = 0, size: BoardSize = INTERMEDIATE) -> SimulatedScreen:
@@ -207,7 +206,7 @@ class NothingToOpenOnce:
         self.analyzer = LocalDecider()
         self.flagged: list[Cell] = []
 
-    def decide(self, board: Board, total_mines: int, rules: str) -> Decision:
+    def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         decision = self.analyzer.decide(board, total_mines, rules)
         if self.flagged or not decision.mines:
             return decision

@@ -10,11 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.analyzer import INTERMEDIATE
+from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.play import Player, PlayOptions
-from sweeper.effector import Action, BatchResult, ClickAction, MoveAction, Rect
-from sweeper.practice import SimulatedScreen
+from sweeper.core import INTERMEDIATE, Rect
+from sweeper.effector import Action, BatchResult, ClickAction, MoveAction
 
 TOOLTIP = (56, 22)  # px, drawn below and right of the pointer while it is over the board
 

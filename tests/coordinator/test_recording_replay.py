@@ -11,10 +11,17 @@ from typing import Any
 
 import pytest
 
-from sweeper.analyzer import EXPERT, analyze
-from sweeper.coordinator.cli import main
-from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord, load_steps
+from sweeper.analyzer import analyze
+from sweeper.cli import main
+from sweeper.coordinator.recording import (
+    GameRecorder,
+    RunRecorder,
+    StepRecord,
+    load_steps,
+    rect_in_file,
+)
 from sweeper.coordinator.replay import replay_differences
+from sweeper.core import EXPERT, game_status
 from sweeper.recognizer import load_image, recognize
 
 SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "game-cell24-mid.png"
@@ -25,6 +32,8 @@ def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorde
     image = load_image(SHOT)
     seen = recognize(image)
     assert seen.board is not None and seen.geometry is not None
+    status = game_status(seen.status)
+    assert status is not None
     analysis = analyze(seen.board, EXPERT.mines, "safe")
     game = GameRecorder(folder)
     move = analysis.move
@@ -33,8 +42,8 @@ def record_real_step(folder: Path, board_text: str | None = None) -> GameRecorde
         StepRecord(
             index=1,
             board=board_text or str(seen.board),
-            status=seen.status,
-            board_rect=seen.geometry.rect,
+            status=status,
+            board_rect=rect_in_file(seen.geometry.rect),
             rows=seen.geometry.rows,
             cols=seen.geometry.cols,
             total_mines=EXPERT.mines,

@@ -15,11 +15,12 @@ import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
+from sweeper.cli import main
 from sweeper.coordinator.animation import END_HOLD_S, describe, recorded_shots
-from sweeper.coordinator.cli import main
 from sweeper.coordinator.recording import StepRecord, load_steps
 from sweeper.coordinator.replay import replay_differences
 from sweeper.coordinator.replay_page import png_data_uri
+from sweeper.core import GameStatus
 
 # beginner games 6 and 7 of the simulator: the first is won, the second lost
 SEEDS = ("--difficulty", "beginner", "--games", "2", "--seed", "6", "--workers", "1")
@@ -184,7 +185,7 @@ def test_a_damaged_screenshot_is_one_line_naming_it(
     assert err.startswith(f"sweeper replay: {game / 'step-0002.png'}: cannot read the screenshot")
 
 
-def _step(status: str, **fields: object) -> StepRecord:
+def _step(status: GameStatus, **fields: object) -> StepRecord:
     return StepRecord(index=1, board="..\n", status=status, board_rect=(0, 0, 32, 16), rows=1,
                       cols=2, total_mines=1, rules="safe", **fields)  # type: ignore[arg-type]
 

@@ -23,7 +23,8 @@ def _shots() -> tuple[np.ndarray, np.ndarray]:
 def test_the_rest_point_is_just_below_the_middle_of_the_board() -> None:
     first, second = _shots()
     x, y = rest_point(first, second, GEOMETRY) or (0, 0)
-    left, top, width, height = GEOMETRY.rect
+    rect = GEOMETRY.rect
+    left, top, width, height = rect.left, rect.top, rect.width, rect.height
     assert (x, y) == (500 + left + width // 2, 300 + top + height + GAP)
 
 

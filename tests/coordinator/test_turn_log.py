@@ -8,12 +8,12 @@ import re
 import numpy as np
 import pytest
 
-from sweeper.analyzer import INTERMEDIATE, parse_board
+from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.turn_log import moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import Sight
-from sweeper.practice import SimulatedScreen
+from sweeper.core import INTERMEDIATE, parse_board
 from sweeper.recognizer import Recognition
 
 BOARD = parse_board("1F..\n1221\n0000\n00..\n")

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from sweeper.core import Rect
 from sweeper.effector.actions import (
     MAX_ACTIONS,
     Action,
@@ -18,7 +19,6 @@ from sweeper.effector.actions import (
     PauseAction,
     validate_batch,
 )
-from sweeper.effector.geometry import Rect
 
 SCREEN = Rect(left=0, top=0, width=800, height=600)
 CORNERS = frozenset({(0, 0), (799, 0), (0, 599), (799, 599)})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sweeper.coordinator import main
+from sweeper.cli import main
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,11 +12,11 @@ import httpx
 import numpy as np
 import pytest
 
+from sweeper.core import Rect
 from sweeper.effector.actions import Button, ClickAction, KeyAction, MoveAction, PauseAction
 from sweeper.effector.client import EffectorClient
 from sweeper.effector.encoding import Image
 from sweeper.effector.errors import BatchAbortedError, EffectorError
-from sweeper.effector.geometry import Rect
 from sweeper.effector.xprobe import EventWindow, pointer_position
 from sweeper.practice import VirtualDisplay
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sweeper.effector.geometry import Rect
+from sweeper.core import Rect
 
 
 def test_the_intersection_is_the_shared_part() -> None:

@@ -27,8 +27,8 @@ from sweeper.practice.xbomb import (
     OFF_SIZE,
     OFF_STATE,
     SPAN,
-    OracleError,
     Xbomb,
+    XbombMemoryError,
     decode,
 )
 
@@ -108,7 +108,7 @@ def test_xbomb_refuses_counts_that_disagree_with_the_mines():
     marks = "\n".join("." * 8 for _ in range(8))
     memory = xbomb_memory(LAYOUT, marks, PLAYING)
     memory[-OFF_STATE + OFF_GRID] ^= MINE  # one mine gone, its neighbours still count it
-    with pytest.raises(OracleError):
+    with pytest.raises(XbombMemoryError):
         decode(bytes(memory))
 
 

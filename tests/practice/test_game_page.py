@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from sweeper.analyzer import EXPERT, FLAG, MINE, UNOPENED, Cell
+from sweeper.core import EXPERT, FLAG, MINE, UNOPENED, Cell
 from sweeper.practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sweeper.analyzer import FLAG, MINE, UNOPENED, Board, Cell
+from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from sweeper.coordinator import start_group, stop_group
 from sweeper.practice.cdp import CdpError, read_devtools_port
 from sweeper.practice.cli import main as desktop_main
 from sweeper.practice.display import MissingProgramError, require_program
-from sweeper.practice.processes import start_group, stop_group
 from sweeper.practice.server import WEB_DIR, GameServer, game_query
 
 

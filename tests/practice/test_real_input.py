@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sweeper.analyzer import EXPERT, FLAG, UNOPENED
+from sweeper.core import EXPERT, FLAG, UNOPENED
 from sweeper.practice.gamepage import GamePage
 
 pytestmark = pytest.mark.e2e

@@ -13,8 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from sweeper.analyzer import EXPERT
-from sweeper.effector import Rect
+from sweeper.core import EXPERT, Rect
 from sweeper.practice.desktop import VirtualDesktop
 from sweeper.practice.screenshot import grab
 from sweeper.practice.winemine import CELL, Winemine, WinemineTruth

@@ -16,7 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from sweeper.analyzer import Board, parse_board
+from sweeper.core import Board, parse_board
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
 # classic number colours, BGR

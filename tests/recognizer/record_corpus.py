@@ -53,7 +53,8 @@ class Recorder:
     """Screenshots of one virtual desktop, saved with their truth."""
 
     def __init__(self, desktop: Any, out: Path) -> None:
-        from sweeper.effector import Rect, ScreenCapture
+        from sweeper.core import Rect
+        from sweeper.effector import ScreenCapture
 
         os.environ["DISPLAY"] = desktop.display.display
         self.desktop = desktop
@@ -291,7 +292,7 @@ class XdemineurPlayer:
         Cells it could not read are written as ``?`` under ``board_draft`` instead of
         ``board``: label them by eye (and check the rest) before committing.
         """
-        from sweeper.analyzer import Board, format_board
+        from sweeper.core import Board, format_board
 
         if recognition.readings is None or self.last_image is None:
             raise RuntimeError(f"{name}: no board found: {recognition.message}")
@@ -364,7 +365,7 @@ def record_xdemineur(out: Path, games: int = 60) -> None:
 
 def _record_xdemineur_games(player: XdemineurPlayer, games: int) -> None:
     """Play dense games until a flagged board, a loss and a digit-rich board are saved."""
-    from sweeper.analyzer import UNOPENED
+    from sweeper.core import UNOPENED
 
     best_digits: set[int] = set()
     saved: set[str] = set()
@@ -431,7 +432,7 @@ def record_xdemineur_high_digits(
 def _open_a_random_cell(player: XdemineurPlayer, chooser: Any, names: Iterator[str]) -> None:
     """One step of the hunt: save a board with a cell not read yet, or open a random cell
     (a new game after a loss)."""
-    from sweeper.analyzer import UNOPENED
+    from sweeper.core import UNOPENED
 
     recognition = player.read()
     if recognition.readings is None or recognition.status == "lost":

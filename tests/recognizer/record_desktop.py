@@ -34,10 +34,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sweeper.effector import Rect  # noqa: E402
-from sweeper.practice import VirtualDisplay, grab, save_png  # noqa: E402
-from sweeper.practice.freesweep import Freesweep, FreesweepTruth  # noqa: E402
-from sweeper.practice.xbomb import Xbomb, XbombTruth  # noqa: E402
+from sweeper.core import Rect  # noqa: E402
+from sweeper.practice import (  # noqa: E402
+    Freesweep,
+    FreesweepTruth,
+    VirtualDisplay,
+    Xbomb,
+    XbombTruth,
+    grab,
+    save_png,
+)
 
 OUT = Path(__file__).resolve().parent / "corpus" / "desktop"
 SCREEN = (1280, 800)
@@ -226,7 +232,7 @@ class FreesweepRecorder:
         self.once(truth.status)
 
     def analyze(self, truth: FreesweepTruth) -> Any:
-        from sweeper.analyzer import AnalysisError, analyze, parse_board
+        from sweeper.core import AnalysisError, analyze, parse_board
 
         try:
             return analyze(parse_board(truth.board), total_mines=self.game.mines)

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sweeper.effector import Rect  # noqa: E402
+from sweeper.core import Rect  # noqa: E402
 from sweeper.practice import CATALOG, SiteDesktop, SiteError, Truth, grab, load_catalog, save_png  # noqa: E402  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "corpus" / "sites"

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageDraw, ImageFont
 
-from sweeper.analyzer import Board, parse_board
+from sweeper.core import Board, parse_board
 
 FONTS = Path("/usr/share/fonts/truetype")
 RGB = tuple[int, int, int]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sweeper.core import Rect
 from sweeper.recognizer.api import locate_and_read, recognize
 from sweeper.recognizer.edges import board_goes_on, tiles_beyond
 from sweeper.recognizer.locate import locate_boards
@@ -15,10 +16,10 @@ LOOKS = ["web24_mid", "xd_opening", "sites/winemine-x1-mid", "sites/aegis-w2k-x1
 SIDES = ["left", "top", "right", "bottom"]
 
 
-def cut(image: np.ndarray, rect: tuple[int, int, int, int], pitch: float, side: str,
+def cut(image: np.ndarray, rect: Rect, pitch: float, side: str,
         into: float) -> np.ndarray:
     """``image`` cut ``into`` cells past the board's edge on ``side`` (0: right at it)."""
-    x, y, width, height = rect
+    x, y, width, height = rect.left, rect.top, rect.width, rect.height
     depth = round(into * pitch)
     if side == "left":
         return image[:, x + depth:].copy()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sweeper.analyzer import format_board
+from sweeper.core import format_board
 from sweeper.recognizer.api import locate_and_read
 from tests.recognizer.recognizer_corpus import load_shot
 

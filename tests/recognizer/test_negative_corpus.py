@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sweeper.analyzer import format_board
+from sweeper.core import format_board
 from sweeper.recognizer.api import recognize
 
 NEGATIVE_DIR = Path(__file__).resolve().parent / "corpus" / "negative"

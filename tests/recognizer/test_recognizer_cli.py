@@ -13,8 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.analyzer import format_board
-from sweeper.coordinator import main
+from sweeper.cli import main
+from sweeper.core import format_board
 from tests.recognizer.recognizer_corpus import CORPUS_DIR, covered, load_shot
 
 
@@ -110,7 +110,7 @@ def test_no_board_exits_1(capsys, tmp_path):
 def test_recognize_reads_stdin():
     shot = load_shot("xd_won")
     done = subprocess.run(
-        [sys.executable, "-m", "sweeper.coordinator.cli", "recognize", "-"],
+        [sys.executable, "-m", "sweeper.cli", "recognize", "-"],
         input=(CORPUS_DIR / "xd_won.png").read_bytes(), capture_output=True, check=False,
     )
     assert done.returncode == 0, done.stderr

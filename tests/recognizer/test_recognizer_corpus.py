@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sweeper.analyzer import format_board
+from sweeper.core import format_board
 from sweeper.recognizer.api import recognize
 from sweeper.recognizer.reader import BoardReader
 from tests.recognizer.recognizer_corpus import (

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sweeper.analyzer import FLAG, UNOPENED, format_board, parse_board
+from sweeper.core import FLAG, UNOPENED, format_board, parse_board
 from sweeper.recognizer.api import read_board, recognize
 
 pytestmark = pytest.mark.e2e
@@ -32,7 +32,8 @@ def desktop() -> Iterator[Any]:
 @pytest.fixture
 def screenshot(desktop: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A function taking a settled screenshot of the whole screen with the effector's capture."""
-    from sweeper.effector import Rect, ScreenCapture
+    from sweeper.core import Rect
+    from sweeper.effector import ScreenCapture
 
     monkeypatch.setenv("DISPLAY", desktop.display.display)
     capture = ScreenCapture()

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.analyzer import format_board
+from sweeper.core import format_board
 from sweeper.recognizer.api import recognize
 from sweeper.recognizer.locate import locate_boards
 from tests.recognizer.recognizer_corpus import load_shot

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sweeper.analyzer import GAME_STATUSES, format_board, parse_board
+from sweeper.core import GAME_STATUSES, Rect, format_board, parse_board
 from sweeper.recognizer import ink
 from sweeper.recognizer.api import read_board, recognize
 from sweeper.recognizer.capture import CaptureError, Sample, capture_skin
@@ -42,7 +42,7 @@ def test_geometry_maps_cells_to_screen_points_and_back():
     centres = geometry.centres()
     assert centres.shape == (16, 30, 2)
     assert tuple(centres[15, 29]) == last
-    assert geometry.rect == (10, 20, 528, 282)
+    assert geometry.rect == Rect(left=10, top=20, width=528, height=282)
 
 
 def test_a_lattice_may_have_its_own_pitch_per_axis_and_uneven_columns():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sweeper.analyzer import format_board
+from sweeper.core import format_board
 from sweeper.recognizer.api import recognize
 from sweeper.recognizer.recognition import Recognition
 from tests.recognizer.recognizer_corpus import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from sweeper.analyzer import format_board
+from sweeper.core import format_board
 from sweeper.recognizer import recognize
 from tests.recognizer.synthetic_looks import LOOKS, draw, states
 

@@ -2,16 +2,6 @@
 
 from __future__ import annotations
 
-from sweeper.analyzer import (
-    BEGINNER,
-    INTERMEDIATE,
-    UNOPENED,
-    Board,
-    BoardSize,
-    Cell,
-    Rules,
-    parse_board,
-)
 from sweeper.coordinator.simulate import (
     Config,
     SeededGame,
@@ -20,6 +10,16 @@ from sweeper.coordinator.simulate import (
     play_games,
     summarize,
     summary_json,
+)
+from sweeper.core import (
+    BEGINNER,
+    INTERMEDIATE,
+    UNOPENED,
+    Board,
+    BoardSize,
+    Cell,
+    Rules,
+    parse_board,
 )
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from sweeper.analyzer import BEGINNER, EXPERT
-from sweeper.coordinator.cli import main
+from sweeper.cli import main
+from sweeper.core import BEGINNER, EXPERT
 
 
 def test_json_is_the_last_line_with_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,8 @@
-"""Rectangles and the virtual screen, in pixels of the whole virtual screen (all monitors)."""
+"""The one rectangle type: a board on an image, a region of the screen, a window, a monitor.
+
+In whole pixels, of an image or of the whole virtual screen (all monitors); the effector
+speaks it over HTTP, so it is a pydantic model (strict: no float or string slips in).
+"""
 
 from __future__ import annotations
 
@@ -46,12 +50,12 @@ class Rect(BaseModel):
             return None
         return Rect(left=left, top=top, width=right - left, height=bottom - top)
 
+    def moved(self, dx: int, dy: int) -> Rect:
+        """The same rectangle ``dx`` pixels to the right and ``dy`` down (e.g. from an image's
+        pixels to the screen's, ``dx, dy`` being the image's top-left screen point)."""
+        return Rect(left=self.left + dx, top=self.top + dy, width=self.width, height=self.height)
+
     def describe(self) -> str:
         """Short human-readable form, e.g. ``left=0 top=0 width=1600 height=1000``."""
         return f"left={self.left} top={self.top} width={self.width} height={self.height}"
 
-
-class ScreenInfo(Rect):
-    """The virtual screen (bounding box of all monitors) and each monitor's rectangle."""
-
-    monitors: list[Rect]

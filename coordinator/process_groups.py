@@ -1,4 +1,8 @@
-"""Start helper programs in their own process group and stop the whole group again."""
+"""Start helper programs in their own process group and stop the whole group again.
+
+The local services (:mod:`.local_services`) and the practice arena's programs (Xvfb,
+Chromium, winemine) are started and stopped this way.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +11,6 @@ import os
 import signal
 import subprocess
 from collections.abc import Mapping, Sequence
-from types import TracebackType
-from typing import Any, Self
-
-
-class StartedInWith:
-    """Mixin for things that ``start()`` and ``stop()``: ``with`` starts them and always
-    stops them, also on an error or Ctrl-C."""
-
-    def start(self) -> Any:
-        raise NotImplementedError
-
-    def stop(self) -> None:
-        raise NotImplementedError
-
-    def __enter__(self) -> Self:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 def start_group(args: Sequence[str], env: Mapping[str, str]) -> subprocess.Popen[bytes]:

@@ -14,14 +14,17 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer.limits import MAX_BOARD_TEXT
-from sweeper.serving import SweeperError
+from sweeper.core.errors import SweeperError
 
 UNOPENED = -1
 FLAG = -2
 MINE = -3
 
 Cell = tuple[int, int]
+
+# The longest board text read: a board of 10,000 cells (the analyzer's limit, a 100x100
+# board) with room for "\r\n" after every row of a 1-wide one.
+MAX_BOARD_TEXT = 30_000
 
 _CHAR_TO_CODE = {".": UNOPENED, "F": FLAG, "*": MINE} | {str(n): n for n in range(9)}
 _CODE_TO_CHAR = {code: char for char, code in _CHAR_TO_CODE.items()}

@@ -7,8 +7,8 @@ from collections import deque
 import numpy as np
 import pytest
 
-from sweeper.analyzer import BEGINNER, EXPERT, FLAG, MINE, UNOPENED, parse_board
-from sweeper.practice.engine import Game, GameError
+from sweeper.coordinator.simulation.engine import Game, GameError
+from sweeper.core import BEGINNER, EXPERT, FLAG, MINE, UNOPENED, parse_board
 
 
 def _block(game: Game, row: int, col: int) -> set[tuple[int, int]]:

@@ -1,6 +1,6 @@
 """Public names of a package, each imported from its module on first use.
 
-Every sweeper package names its API in its ``__init__`` (``__all__``) and says where
+Every sweeper package (this core too) names its API in its ``__init__`` (``__all__``) and says where
 each name lives; :func:`lazy_attributes` gives it the module ``__getattr__`` that loads a
 name from there when it is first asked for, so importing a package alone stays cheap.
 """

@@ -1,30 +1,23 @@
 """The ``sweeper`` command line: one sub-command per job, each owned by its package.
 
-Every package that offers commands has a ``cli`` module with a ``register`` function
-that adds its sub-parsers; heavy imports (z3, opencv, pyautogui) happen only inside
-the command handlers, so ``sweeper --help`` stays fast and works without a display.
+This is the composition root, the one module that puts every package's commands together,
+and so the one module of the product that imports the practice arena (for ``demo`` and
+``desktop``). Each package names its function that adds its sub-parsers in its API; heavy
+imports (z3, opencv, pyautogui) happen only inside the command handlers, so
+``sweeper --help`` stays fast and works without a display.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 
+from sweeper import analyzer, coordinator, effector, practice, recognizer
+
 TRACEBACK_ENV = "SWEEPER_TRACEBACK"
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
-
-# Modules whose ``register(commands, serve_commands)`` adds sub-commands, in help order.
-COMMAND_MODULES = (
-    "sweeper.analyzer.cli",
-    "sweeper.coordinator.simulate_cli",
-    "sweeper.recognizer.cli",
-    "sweeper.effector.cli",
-    "sweeper.coordinator.play_cli",
-    "sweeper.practice.cli",
-)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,14 +28,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="run one of the HTTP services")
     serve_commands = serve.add_subparsers(dest="service", required=True, metavar="SERVICE")
-    for module_name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
-            continue
-        module.register(commands, serve_commands)
+    # each adds its sub-commands (and its ``serve`` services), in help order
+    analyzer.add_commands(commands, serve_commands)
+    coordinator.add_simulate_command(commands, serve_commands)
+    recognizer.add_commands(commands, serve_commands)
+    effector.add_commands(commands, serve_commands)
+    coordinator.add_play_commands(commands, serve_commands)
+    practice.add_commands(commands, serve_commands)
     return parser
 
 

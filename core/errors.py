@@ -1,8 +1,8 @@
 """The root of every error sweeper raises on purpose.
 
-It lives here, in the package every other one may import and that imports none of them,
-so that the analyzer, the recognizer, the effector, the coordinator and the practice
-target can all put their errors under it without knowing each other. It imports
+It lives here, in the core every other package may import and that imports none of them,
+so that the analyzer, the recognizer, the effector, the services, the coordinator and the
+practice arena can all put their errors under it without knowing each other. It imports
 nothing, so a command line that needs it stays fast.
 """
 

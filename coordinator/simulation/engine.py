@@ -22,7 +22,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import (
+from sweeper.analyzer import neighbour_sums, too_many_cells
+from sweeper.core import (
     FLAG,
     MINE,
     UNOPENED,
@@ -30,11 +31,9 @@ from sweeper.analyzer import (
     Cell,
     GameStatus,
     Rules,
+    SweeperError,
     check_rules,
-    neighbour_sums,
-    too_many_cells,
 )
-from sweeper.serving import SweeperError
 
 
 class GameError(SweeperError, ValueError):

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import FLAG, UNOPENED, Board, Cell, Rules
+from sweeper.coordinator.simulation.engine import Game
+from sweeper.core import FLAG, UNOPENED, Board, Cell, Rect, Rules
 from sweeper.effector import (
     Action,
     ActionBatch,
@@ -23,11 +24,9 @@ from sweeper.effector import (
     EffectorError,
     InvalidBatchError,
     KeyAction,
-    Rect,
     ScreenInfo,
     validate_batch,
 )
-from sweeper.practice.engine import Game
 from sweeper.recognizer import TILE_CODES, load_skin
 
 SKIN = "classic-16"  # the tile set the board is drawn with
