@@ -5,10 +5,11 @@ ENV DEBIAN_FRONTEND=noninteractive \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1
 
-# The virtual desktop: Xvfb, Debian's Chromium, xdemineur, Wine (winemine), xdotool (same
-# list as ./run).
+# The virtual desktop: Xvfb, Debian's Chromium, xdemineur, Wine (winemine), xdotool, and
+# tesseract-ocr to read a game's mine count (same list as ./run).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends xvfb chromium xdemineur wine xdotool x11-utils \
+       tesseract-ocr \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home sweeper

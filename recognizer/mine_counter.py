@@ -1,0 +1,243 @@
+"""The game's mine count, read from the screen where the game shows one.
+
+Classic games show it on the left seven-segment counter above the board
+(:mod:`recognizer.led_digits`); others write it as text around the board, in any font:
+"Mines: 99", "Mines left: 97", "Mines: 0/10", a flag icon beside "40". The text is read
+by Tesseract (Debian's ``tesseract-ocr``, through ``pytesseract``): a well-kept offline
+OCR that reads words and numbers in fonts it was never shown, where glyphs rendered from
+the machine's own fonts would read only the fonts installed here. Which of the numbers
+read is the count is :mod:`recognizer.counter_text`'s call.
+
+Read on a fresh board: then a clock shows 0 and a "mines left" counter the total.
+Anything unsure reads as None (the caller then asks for the count).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytesseract
+
+from sweeper.core import Rect
+from sweeper.recognizer.counter_text import STRIPPED, Word, pick_mine_count
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image, as_image
+from sweeper.recognizer.led_digits import read_displays
+
+ROWS_AROUND = 4.0  # cell pitches above and below the board where the count may be written
+MIN_SIDE_REACH = 4.0  # cell pitches beside the board looked at, or ...
+SIDE_SHARE = 0.4  # ... this share of the board's width, if more (a panel beside a board)
+LED_ROWS = 5.0  # cell pitches above the board where a seven-segment counter may sit
+TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (text of about 20-30 px)
+MAX_SCALE = 4.0
+MAX_OCR_PIXELS = 2_000_000  # the OCR's image is enlarged to at most this many pixels
+LOCAL_PITCHES = 1.5  # cell pitches over which a pixel's surroundings are averaged
+INK_CONTRAST = 12  # grey levels a text pixel stands out from its surroundings
+MAX_LETTER_WIDTH = 2.0  # cell pitches: an ink shape wider ...
+MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
+OCR_CONFIG = "--psm 11"  # sparse text: words anywhere, in no particular order
+ICON_HEIGHTS = (0.25, 2.0)  # an icon's height in cell pitches
+ICON_SATURATION = 100  # HSV saturation and value of an icon's colour
+FLAG_HUES = ((0, 15), (165, 180))  # OpenCV hues of a flag icon: red to orange
+TALL_SHARE = 0.6  # a digit's shape is at least this share of the tallest one of its word
+DIGIT_WIDTH = 0.7  # a digit's width over its height, about (one shape this wide per digit)
+MIN_TEXT_PITCHES = 0.15  # a word is at least this many cell pitches tall
+MIN_NUMBER_CONFIDENCE = 50.0  # the OCR's least confidence in a word with digits
+
+
+def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
+    """The mine count the game shows around the board in ``image`` (a fresh board), or
+    None if it shows none or it cannot be read for sure."""
+    cells = geometry.rows * geometry.cols
+    led = led_count(image, geometry)
+    if led is not None and 1 <= led < cells:
+        return led
+    return text_count(image, geometry)
+
+
+def led_count(image: Image, geometry: BoardGeometry) -> int | None:
+    """The number on the leftmost seven-segment counter above the board's left half
+    (where classic games show the mines left; the clock is on the right)."""
+    board = geometry.rect
+    pitch = geometry.pitch
+    top = max(0, round(board.top - LED_ROWS * pitch))
+    left = max(0, round(board.left - pitch))
+    right = min(image.shape[1], round(board.right + pitch))
+    if board.top - top < 4 or right - left < 4:
+        return None
+    area = Rect(left=left, top=top, width=right - left, height=board.top - top)
+    middle = board.left + board.width / 2
+    displays = [d for d in read_displays(image, area, pitch) if d.box.right <= middle]
+    return displays[0].value if displays else None
+
+
+def text_count(image: Image, geometry: BoardGeometry) -> int | None:
+    """The mine count written around the board, read by OCR, or None."""
+    crop = _text_crop(image, geometry)
+    if crop is None:
+        return None
+    icons, flags = icon_boxes(crop, geometry.pitch)
+    for icon in icons:
+        _fill_with_surroundings(crop, icon)
+    scale = _ocr_scale(crop.shape[0] * crop.shape[1], geometry.pitch)
+    gray = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), None, fx=scale, fy=scale,
+                      interpolation=cv2.INTER_CUBIC)
+    words = []
+    try:
+        for ink in ink_images(as_image(gray), geometry.pitch * scale):
+            words += ocr_words(ink, scale, geometry.pitch)
+    except pytesseract.TesseractNotFoundError:
+        return None
+    return pick_mine_count(words, flags, geometry.rows * geometry.cols,
+                           (geometry.rows, geometry.cols))
+
+
+def _text_crop(image: Image, geometry: BoardGeometry) -> Image | None:
+    """The region round the board, the board painted over with the region's commonest
+    colour (its cells are no text)."""
+    region = text_region(image, geometry)
+    if region is None:
+        return None
+    crop = image[region.top:region.bottom, region.left:region.right].copy()
+    board = geometry.rect.moved(-region.left, -region.top)
+    on_board = np.zeros(crop.shape[:2], bool)
+    on_board[max(0, board.top):board.bottom, max(0, board.left):board.right] = True
+    if on_board.all():
+        return None
+    crop[on_board] = np.median(crop[~on_board], axis=0).astype(np.uint8)
+    return crop
+
+
+def _ocr_scale(pixels: int, pitch: float) -> float:
+    """How much to enlarge the crop for the OCR: text of some 20-30 px, within bounds."""
+    scale = min(MAX_SCALE, max(1.0, TEXT_PITCH / pitch))
+    if pixels * scale * scale > MAX_OCR_PIXELS:
+        scale = max(1.0, (MAX_OCR_PIXELS / pixels) ** 0.5)
+    return scale
+
+
+def text_region(image: Image, geometry: BoardGeometry) -> Rect | None:
+    """The board with some cell rows above and below it and a margin each side."""
+    board, pitch = geometry.rect, geometry.pitch
+    side = max(MIN_SIDE_REACH * pitch, SIDE_SHARE * board.width)
+    top = max(0, round(board.top - ROWS_AROUND * pitch))
+    bottom = min(image.shape[0], round(board.bottom + ROWS_AROUND * pitch))
+    left = max(0, round(board.left - side))
+    right = min(image.shape[1], round(board.right + side))
+    if bottom <= top or right <= left:
+        return None
+    return Rect(left=left, top=top, width=right - left, height=bottom - top)
+
+
+def ink_images(gray: Image, pitch: float) -> list[Image]:
+    """Black text on white, as the OCR reads best: the pixels darker than their
+    surroundings (dark text on a light ground), then those lighter (light text on a dark
+    one, red digits on black). Shapes larger than a letter (a band's edge, a frame) are
+    left out: they would hide the text from the OCR."""
+    local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
+    images = []
+    for ink in (gray < local - INK_CONTRAST, gray > local + INK_CONTRAST):
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
+                                                                   connectivity=8)
+        too_large = (stats[:, cv2.CC_STAT_WIDTH] > MAX_LETTER_WIDTH * pitch) | (
+            stats[:, cv2.CC_STAT_HEIGHT] > MAX_LETTER_HEIGHT * pitch)
+        too_large[0] = False
+        letters = ink & ~too_large[labels]
+        images.append(as_image(np.where(letters, 0, 255)))
+    return images
+
+
+def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
+    """Boxes of colourful icons (a flag, a clock), each alone on its level, and those of
+    them coloured like a flag. A colourful shape beside another of its height is a
+    letter of coloured text, not an icon."""
+    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
+    vivid = as_image(((hsv[..., 1] >= ICON_SATURATION) & (hsv[..., 2] >= ICON_SATURATION)) * 255)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(vivid, connectivity=8)
+    low, high = ICON_HEIGHTS
+    shapes = [Rect(left=int(x), top=int(y), width=int(w), height=int(h))
+              for x, y, w, h in stats[1:, :4] if low * pitch <= h <= high * pitch
+              and 0.3 <= w / h <= 2.5]
+    icons, flags = [], []
+    for shape in shapes:
+        if any(_letters_of_one_word(shape, other) for other in shapes if other != shape):
+            continue
+        grown = _grown(shape, crop.shape[1], crop.shape[0])
+        icons.append(grown)
+        hues = hsv[shape.top:shape.bottom, shape.left:shape.right, 0][
+            vivid[shape.top:shape.bottom, shape.left:shape.right] > 0]
+        if hues.size and np.mean([any(a <= h <= b for a, b in FLAG_HUES)
+                                  for h in hues.tolist()]) >= 0.6:
+            flags.append(grown)
+    return icons, flags
+
+
+def _letters_of_one_word(one: Rect, other: Rect) -> bool:
+    """Whether two shapes are of one height and close side by side, as letters are."""
+    similar = abs(one.height - other.height) <= 0.3 * max(one.height, other.height)
+    level = abs(one.top - other.top) <= 0.3 * one.height
+    gap = max(other.left - one.right, one.left - other.right)
+    return similar and level and gap <= one.height
+
+
+def _grown(box: Rect, width: int, height: int) -> Rect:
+    """``box`` grown by a third of its height each way (an icon's outline and stem)."""
+    margin = max(2, box.height // 3)
+    left, top = max(0, box.left - margin), max(0, box.top - margin)
+    right, bottom = min(width, box.right + margin), min(height, box.bottom + margin)
+    return Rect(left=left, top=top, width=right - left, height=bottom - top)
+
+
+def _fill_with_surroundings(crop: Image, box: Rect) -> None:
+    """Paint ``box`` with the median colour of the pixels round it."""
+    top, bottom = max(0, box.top - 1), min(crop.shape[0], box.bottom + 1)
+    left, right = max(0, box.left - 1), min(crop.shape[1], box.right + 1)
+    around = np.concatenate([crop[top, left:right], crop[bottom - 1, left:right],
+                             crop[top:bottom, left], crop[top:bottom, right - 1]])
+    crop[box.top:box.bottom, box.left:box.right] = np.median(around, axis=0).astype(np.uint8)
+
+
+def ocr_words(ink: Image, scale: float, pitch: float) -> list[Word]:
+    """The words Tesseract reads in ``ink`` (black text on white, ``scale`` times the
+    crop's size), with boxes in the crop's pixels; ``pitch`` is the board's, in them."""
+    data = pytesseract.image_to_data(ink, config=OCR_CONFIG,
+                                     output_type=pytesseract.Output.DICT)
+    words = []
+    for index, text in enumerate(data["text"]):
+        if not str(text).strip():
+            continue
+        box = Rect(left=round(data["left"][index] / scale), top=round(data["top"][index] / scale),
+                   width=max(1, round(data["width"][index] / scale)),
+                   height=max(1, round(data["height"][index] / scale)))
+        confidence = float(data["conf"][index])
+        if box.height < MIN_TEXT_PITCHES * pitch:
+            continue  # a speck, not a word
+        if not _digits_match_shapes(ink, data, index) or (
+                any(c.isdigit() for c in str(text)) and confidence < MIN_NUMBER_CONFIDENCE):
+            text = "?"  # digits the OCR made up (a ":" read as "1"): no number
+        words.append(Word(str(text), box, confidence))
+    return words
+
+
+def _digits_match_shapes(ink: Image, data: dict[str, list[Any]], index: int) -> bool:
+    """Whether a word of digits has as many digit-sized ink shapes as it has digits
+    (words with letters are not checked). OCR reads a ":" or an icon's stem beside
+    digits as a "1"; such a shape is shorter than the digits. Two digits touching make
+    one shape twice a digit's width."""
+    text = str(data["text"][index]).strip(STRIPPED)
+    if not text or not all(c.isdigit() or c == "/" for c in text):
+        return True
+    x, y = data["left"][index], data["top"][index]
+    patch = ink[y:y + data["height"][index], x:x + data["width"][index]]
+    count, _, stats, _ = cv2.connectedComponentsWithStats(as_image(patch < 128),
+                                                          connectivity=8)
+    widths, heights = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]
+    if heights.size == 0:
+        return False
+    tall = heights >= TALL_SHARE * heights.max()
+    shapes = int(sum(max(1, round(w / (DIGIT_WIDTH * h)))
+                     for w, h in zip(widths[tall], heights[tall], strict=True)))
+    digits = sum(c.isdigit() for c in text)
+    return digits <= shapes <= len(text)
