@@ -24,6 +24,8 @@ from sweeper.recognizer import (
     Recognition,
     find_yellow_face,
     locate_and_read,
+    mine_count_area,
+    read_mine_count,
 )
 
 
@@ -112,18 +114,32 @@ class Looker:
                 raise WatchError(f"{message} (looked {where} for {timeout_s:.0f} s)")
             time.sleep(0.1)
 
-    def shoot(self, stated_mines: int | None) -> Shot:
-        """Capture the watched region once and read the board in it (``stated_mines``:
-        the game's facts' stated count); new pictures are learned only once they hold
+    def shoot(self, mines: int | None) -> Shot:
+        """Capture the watched region once and read the board in it (``mines``: the
+        game's mine count, if known); new pictures are learned only once they hold
         still."""
         placement = self.placed
         assert self.reader is not None
         requested_at = time.monotonic()
         image = self.screen.screenshot(placement.region)
-        recognition = self.reader.read(image, placement.geometry, stated_mines,
+        recognition = self.reader.read(image, placement.geometry, mines,
                                        learn_when_stable=True)
         self.last = Shot(recognition, image, requested_at)
         return self.last
+
+    def shown_mine_count(self) -> int | None:
+        """The mine count the game shows round the located board (on its counter, or
+        written above, below or beside it), read from a screenshot of that area; None
+        if it shows none that reads for sure. Meant for a fresh board."""
+        geometry = self.placed.geometry
+        wanted = mine_count_area(geometry).moved(*geometry.origin)
+        area = self._search_bounds().intersection(wanted)
+        if area is None:
+            return None
+        image = self.screen.screenshot(area)
+        return read_mine_count(image, replace(
+            geometry.shifted(geometry.origin[0] - area.left, geometry.origin[1] - area.top),
+            origin=(area.left, area.top)))
 
     def face_point(self, image: npt.NDArray[np.uint8]) -> tuple[Rect, tuple[int, int]] | None:
         """The face button's rectangle and centre on the screen, if one is shown."""

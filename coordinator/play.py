@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.decide import (
@@ -29,7 +29,7 @@ from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord,
 from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
-from sweeper.core import Board, Cell, GameStatus, Rect, Rules, SweeperError
+from sweeper.core import FLAG, Board, Cell, GameStatus, Rect, Rules, SweeperError
 from sweeper.effector import ClickAction, KeyAction
 from sweeper.recognizer import BoardGeometry, BoardReader
 
@@ -71,6 +71,8 @@ class GameResult:
     guesses: int
     loop_ms: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the game did out of the ordinary
+    mines: int | None = None  # the game's mine count ...
+    mines_from: str = "unknown"  # ... and where it came from (GameFacts.mines_from)
 
     def summary(self) -> dict[str, object]:
         """The game's summary as recorded in ``game.json``."""
@@ -80,6 +82,8 @@ class GameResult:
             "clicks": self.clicks,
             "steps": self.steps,
             "guesses": self.guesses,
+            "mines": self.mines,
+            "mines_from": self.mines_from,
         }
         if self.notes:
             summary["notes"] = self.notes
@@ -149,6 +153,7 @@ class Player:
         self.covers = CoverAnswerer(screen)
         self.watch = BoardWatch(self.looker, self.covers)
         self.facts: GameFacts | None = None  # made when the board is found
+        self._shown_mines: int | None = None  # the count the game showed when found
         self._result = GameResult("playing", 0.0, 0, 0, 0)  # the current game's, so far
         # the reader and how many pictures it knew before the last game's final turn
         self._end_mark: tuple[BoardReader, int] | None = None
@@ -181,10 +186,26 @@ class Player:
         self.facts = GameFacts(geometry.rows, geometry.cols, self.options.rules,
                                self.options.mines)
         sight = self.watch.until_readable(self.facts, deadline)
+        if self.facts.mines is None:
+            self._shown_mines = self._read_shown_mines(sight.board)
+            self.facts = replace(self.facts, shown_mines=self._shown_mines)
         self.looker.face_point(sight.image)  # where the face is, while it smiles
         log.info("board found at %s: %s; %s", placement.board_rect.describe(),
                  self.facts.describe(), wait_summary(sight, None))
         return sight
+
+    def _read_shown_mines(self, board: Board) -> int | None:
+        """The mine count the game shows, read while no flag is on the board (a "mines
+        left" counter then shows the total); None if it shows none that reads."""
+        if board.cells_where(FLAG):
+            log.info("mine count: not read from the screen, the board already has flags")
+            return None
+        count = self.looker.shown_mine_count()
+        if count is None:
+            log.info("mine count: none shown on the screen that reads for sure")
+        else:
+            log.info("mine count: %d, read from the screen", count)
+        return count
 
     def look(self, timeout_s: float = 5.0) -> Sight:
         """The located board, looked at until it reads."""
@@ -250,7 +271,8 @@ class Player:
         game = self.recorder.new_game() if self.recorder else None
         self._forget_last_end()
         self.facts = self._game_facts(sight.board)
-        result = self._result = GameResult("playing", 0.0, 0, 0, 0)
+        result = self._result = GameResult("playing", 0.0, 0, 0, 0, mines=self.facts.mines,
+                                           mines_from=self.facts.mines_from)
         self._idle = self._missed = 0
         first_click_at: float | None = None
         batch: Batch | None = None  # the last turn's act
@@ -291,14 +313,15 @@ class Player:
         return result, sight
 
     def _game_facts(self, board: Board) -> GameFacts:
-        """This game's facts: the board's size with the given mine count (a count the
-        last game was found to fit is not carried over); a board of no standard size
-        needs ``--mines``."""
-        facts = GameFacts(board.height, board.width, self.options.rules, self.options.mines)
+        """This game's facts: the board's size with the given mine count, or the one the
+        game showed when found (a count the last game was found to fit is not carried
+        over); a board of no standard size that shows no count needs ``--mines``."""
+        facts = GameFacts(board.height, board.width, self.options.rules, self.options.mines,
+                          self._shown_mines)
         if facts.mines is None:
             raise PlayError(
-                f"a {board.width}x{board.height} board is not a standard size: "
-                "give its mine count with --mines"
+                f"a {board.width}x{board.height} board is not a standard size and shows "
+                "no mine count that could be read: give its mine count with --mines"
             )
         return facts
 

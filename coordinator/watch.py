@@ -67,7 +67,7 @@ class BoardWatch:
         remedies_done = looks = 0
         waits: list[str] = []
         while True:
-            shot = self.looker.shoot(facts.stated_mines)
+            shot = self.looker.shoot(facts.mines)
             looks += 1
             recognition = shot.recognition
             if recognition.unreadable:

@@ -2,7 +2,8 @@
 
 Its public names are here: ``recognize`` and ``locate_and_read``, the ``BoardReader``
 that learns a game's skin, what a reading returns (``Recognition``, ``BoardGeometry``),
-the skins, and the errors. Other packages import them from here, not from the modules.
+the mine count a game shows (``read_mine_count``), the skins, and the errors. Other
+packages import them from here, not from the modules.
 
 Each is loaded from its module on first use: importing the package alone imports none of
 them, nor OpenCV or numpy.
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from sweeper.recognizer.geometry import BoardGeometry
     from sweeper.recognizer.image_io import Image, ImageError, load_image
     from sweeper.recognizer.locate import locate_boards
+    from sweeper.recognizer.mine_counter import mine_count_area, read_mine_count
     from sweeper.recognizer.reader import BoardReader
     from sweeper.recognizer.recognition import Recognition, Status
     from sweeper.recognizer.skins import TILE_CODES, Skin, SkinError, available_skins, load_skin
@@ -47,7 +49,9 @@ __all__ = [
     "load_skin",
     "locate_and_read",
     "locate_boards",
+    "mine_count_area",
     "read_board",
+    "read_mine_count",
     "recognize",
 ]
 
@@ -66,6 +70,8 @@ _HOME_OF = {
     "ImageError": "sweeper.recognizer.image_io",
     "load_image": "sweeper.recognizer.image_io",
     "locate_boards": "sweeper.recognizer.locate",
+    "mine_count_area": "sweeper.recognizer.mine_counter",
+    "read_mine_count": "sweeper.recognizer.mine_counter",
     "BoardReader": "sweeper.recognizer.reader",
     "Recognition": "sweeper.recognizer.recognition",
     "Status": "sweeper.recognizer.recognition",

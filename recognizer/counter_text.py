@@ -54,8 +54,8 @@ def pick_mine_count(words: Sequence[Word], flag_icons: Sequence[Rect], cells: in
     and columns) are numbers a game shows that are not its count.
     """
     lines = _lines(words)
-    for found in (_labelled(lines + _stacked(words)), _fractions(lines), _beside_icons(words, flag_icons),
-                  _lone(words, lines, cells, set(board_sizes))):
+    for found in (_labelled(lines + _stacked(words)), _fractions(lines),
+                  _beside_icons(words, flag_icons), _lone(words, lines, cells, set(board_sizes))):
         counts = {count for count in found if 1 <= count < cells}
         if len(counts) == 1:
             return counts.pop()

@@ -48,7 +48,7 @@ def lit_segments(image: Image) -> npt.NDArray[np.bool_]:
     dim unlit segments some games draw are not."""
     channels = image.astype(np.int16)
     brightest, darkest = channels.max(axis=2), channels.min(axis=2)
-    return (brightest >= 200) & (brightest - darkest >= 120)
+    return np.asarray((brightest >= 200) & (brightest - darkest >= 120), dtype=np.bool_)
 
 
 def _dark(image: Image) -> npt.NDArray[np.bool_]:
@@ -99,7 +99,7 @@ def read_display(box: Image) -> int | None:
     if rows.size == 0:
         return None
     lit = lit[rows[0]:rows[-1] + 1]
-    runs = _column_runs(lit.any(axis=0))
+    runs = _column_runs(np.asarray(lit.any(axis=0), dtype=np.bool_))
     width = max(right - left for left, right in runs)
     if not MIN_DIGITS <= len(runs) <= MAX_DIGITS or width < MIN_DIGIT_ASPECT * lit.shape[0]:
         return None

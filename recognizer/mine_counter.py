@@ -26,10 +26,10 @@ from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
 from sweeper.recognizer.led_digits import read_displays
 
-ROWS_AROUND = 4.0  # cell pitches above and below the board where the count may be written
+ROWS_ABOVE = 5.0  # cell pitches above the board where the count may be shown (a counter) ...
+ROWS_BELOW = 4.0  # ... and below it (a status line)
 MIN_SIDE_REACH = 4.0  # cell pitches beside the board looked at, or ...
 SIDE_SHARE = 0.4  # ... this share of the board's width, if more (a panel beside a board)
-LED_ROWS = 5.0  # cell pitches above the board where a seven-segment counter may sit
 TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (text of about 20-30 px)
 MAX_SCALE = 4.0
 MAX_OCR_PIXELS = 2_000_000  # the OCR's image is enlarged to at most this many pixels
@@ -38,13 +38,16 @@ INK_CONTRAST = 12  # grey levels a text pixel stands out from its surroundings
 MAX_LETTER_WIDTH = 2.0  # cell pitches: an ink shape wider ...
 MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
 OCR_CONFIG = "--psm 11"  # sparse text: words anywhere, in no particular order
-ICON_HEIGHTS = (0.25, 2.0)  # an icon's height in cell pitches
-ICON_SATURATION = 100  # HSV saturation and value of an icon's colour
+ICON_HEIGHTS = (0.2, 2.0)  # an icon's height in cell pitches
+ICON_SATURATION, ICON_VALUE = 120, 150  # least HSV saturation and value of an icon's colour
 FLAG_HUES = ((0, 15), (165, 180))  # OpenCV hues of a flag icon: red to orange
 TALL_SHARE = 0.6  # a digit's shape is at least this share of the tallest one of its word
 DIGIT_WIDTH = 0.7  # a digit's width over its height, about (one shape this wide per digit)
 MIN_TEXT_PITCHES = 0.15  # a word is at least this many cell pitches tall
 MIN_NUMBER_CONFIDENCE = 50.0  # the OCR's least confidence in a word with digits
+REREAD_HEIGHT = 48  # px a number is enlarged to for its second reading
+REREAD_MARGIN = 2  # px round it taken across (more would take in a ":" before it)
+REREAD_CONFIG = "--psm 7 -c tessedit_char_whitelist=0123456789/"  # one line of digits
 
 
 def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
@@ -62,7 +65,7 @@ def led_count(image: Image, geometry: BoardGeometry) -> int | None:
     (where classic games show the mines left; the clock is on the right)."""
     board = geometry.rect
     pitch = geometry.pitch
-    top = max(0, round(board.top - LED_ROWS * pitch))
+    top = max(0, round(board.top - ROWS_ABOVE * pitch))
     left = max(0, round(board.left - pitch))
     right = min(image.shape[1], round(board.right + pitch))
     if board.top - top < 4 or right - left < 4:
@@ -88,6 +91,7 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
     try:
         for ink in ink_images(as_image(gray), geometry.pitch * scale):
             words += ocr_words(ink, scale, geometry.pitch)
+        words = [_confirmed(word, crop) for word in words]
     except pytesseract.TesseractNotFoundError:
         return None
     return pick_mine_count(words, flags, geometry.rows * geometry.cols,
@@ -118,17 +122,23 @@ def _ocr_scale(pixels: int, pitch: float) -> float:
     return scale
 
 
-def text_region(image: Image, geometry: BoardGeometry) -> Rect | None:
-    """The board with some cell rows above and below it and a margin each side."""
+def mine_count_area(geometry: BoardGeometry) -> Rect:
+    """Where a game may show its mine count, in the pixels of the board's image (it may
+    reach beyond the image): the board with some cell rows above and below it and a
+    margin each side."""
     board, pitch = geometry.rect, geometry.pitch
-    side = max(MIN_SIDE_REACH * pitch, SIDE_SHARE * board.width)
-    top = max(0, round(board.top - ROWS_AROUND * pitch))
-    bottom = min(image.shape[0], round(board.bottom + ROWS_AROUND * pitch))
-    left = max(0, round(board.left - side))
-    right = min(image.shape[1], round(board.right + side))
-    if bottom <= top or right <= left:
-        return None
-    return Rect(left=left, top=top, width=right - left, height=bottom - top)
+    side = round(max(MIN_SIDE_REACH * pitch, SIDE_SHARE * board.width))
+    top = round(board.top - ROWS_ABOVE * pitch)
+    bottom = round(board.bottom + ROWS_BELOW * pitch)
+    return Rect(left=board.left - side, top=top, width=board.width + 2 * side,
+                height=bottom - top)
+
+
+def text_region(image: Image, geometry: BoardGeometry) -> Rect | None:
+    """The part of :func:`mine_count_area` inside ``image``."""
+    height, width = image.shape[:2]
+    return Rect(left=0, top=0, width=width, height=height).intersection(
+        mine_count_area(geometry))
 
 
 def ink_images(gray: Image, pitch: float) -> list[Image]:
@@ -139,8 +149,8 @@ def ink_images(gray: Image, pitch: float) -> list[Image]:
     local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
     images = []
     for ink in (gray < local - INK_CONTRAST, gray > local + INK_CONTRAST):
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
-                                                                   connectivity=8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
+                                                               connectivity=8)
         too_large = (stats[:, cv2.CC_STAT_WIDTH] > MAX_LETTER_WIDTH * pitch) | (
             stats[:, cv2.CC_STAT_HEIGHT] > MAX_LETTER_HEIGHT * pitch)
         too_large[0] = False
@@ -154,8 +164,8 @@ def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
     them coloured like a flag. A colourful shape beside another of its height is a
     letter of coloured text, not an icon."""
     hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
-    vivid = as_image(((hsv[..., 1] >= ICON_SATURATION) & (hsv[..., 2] >= ICON_SATURATION)) * 255)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(vivid, connectivity=8)
+    vivid = as_image(((hsv[..., 1] >= ICON_SATURATION) & (hsv[..., 2] >= ICON_VALUE)) * 255)
+    stats = cv2.connectedComponentsWithStats(vivid, connectivity=8)[2]
     low, high = ICON_HEIGHTS
     shapes = [Rect(left=int(x), top=int(y), width=int(w), height=int(h))
               for x, y, w, h in stats[1:, :4] if low * pitch <= h <= high * pitch
@@ -205,8 +215,9 @@ def ocr_words(ink: Image, scale: float, pitch: float) -> list[Word]:
     data = pytesseract.image_to_data(ink, config=OCR_CONFIG,
                                      output_type=pytesseract.Output.DICT)
     words = []
-    for index, text in enumerate(data["text"]):
-        if not str(text).strip():
+    for index, read in enumerate(data["text"]):
+        text = str(read)
+        if not text.strip():
             continue
         box = Rect(left=round(data["left"][index] / scale), top=round(data["top"][index] / scale),
                    width=max(1, round(data["width"][index] / scale)),
@@ -215,10 +226,37 @@ def ocr_words(ink: Image, scale: float, pitch: float) -> list[Word]:
         if box.height < MIN_TEXT_PITCHES * pitch:
             continue  # a speck, not a word
         if not _digits_match_shapes(ink, data, index) or (
-                any(c.isdigit() for c in str(text)) and confidence < MIN_NUMBER_CONFIDENCE):
+                any(c.isdigit() for c in text) and confidence < MIN_NUMBER_CONFIDENCE):
             text = "?"  # digits the OCR made up (a ":" read as "1"): no number
-        words.append(Word(str(text), box, confidence))
+        words.append(Word(text, box, confidence))
     return words
+
+
+def _confirmed(word: Word, crop: Image) -> Word:
+    """``word``, or "?" for a number that reads otherwise on its own, enlarged to a
+    standard size: a number in small text is read twice before it is believed."""
+    number = word.text.strip(STRIPPED)
+    if not number or not all(c.isdigit() or c == "/" for c in number):
+        return word
+    if reread_number(crop, word.box) != number:
+        return Word("?", word.box, word.confidence)
+    return word
+
+
+def reread_number(crop: Image, box: Rect) -> str:
+    """The digits (and slashes) in ``box`` of ``crop``, read alone at a standard height
+    after separating ink from ground by Otsu's threshold within the box."""
+    across, down = REREAD_MARGIN, max(2, box.height // 4)
+    patch = cv2.cvtColor(crop[max(0, box.top - down):box.bottom + down,
+                              max(0, box.left - across):box.right + across], cv2.COLOR_BGR2GRAY)
+    scale = REREAD_HEIGHT / box.height
+    patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    border = np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]])
+    if border.mean() < 128:  # a dark ground: light text, turned dark on light
+        ink = 255 - ink
+    text = pytesseract.image_to_string(as_image(ink), config=REREAD_CONFIG)
+    return "".join(str(text).split())
 
 
 def _digits_match_shapes(ink: Image, data: dict[str, list[Any]], index: int) -> bool:
@@ -231,8 +269,7 @@ def _digits_match_shapes(ink: Image, data: dict[str, list[Any]], index: int) -> 
         return True
     x, y = data["left"][index], data["top"][index]
     patch = ink[y:y + data["height"][index], x:x + data["width"][index]]
-    count, _, stats, _ = cv2.connectedComponentsWithStats(as_image(patch < 128),
-                                                          connectivity=8)
+    stats = cv2.connectedComponentsWithStats(as_image(patch < 128), connectivity=8)[2]
     widths, heights = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]
     if heights.size == 0:
         return False
