@@ -30,7 +30,7 @@ LONE_NUMBER = re.compile(r"^" + NUMBER + r"$")
 TIME_WORDS = re.compile(r"time|timer|clock|sec|score|level|best|top|loc", re.IGNORECASE)
 LONE_SHARE = (0.1, 0.3)  # shares of mines a number alone may give (10/81 .. 99/480 and on)
 STRIPPED = " :;|!'\"()[]{}"  # punctuation OCR leaves round a word
-LONE_CONFIDENCE = 90.0  # the OCR's least confidence in a number taken alone
+LONE_CONFIDENCE = 80.0  # the OCR's least confidence in a number taken alone
 ICON_REACH = 2.0  # text heights between a flag icon and its number
 
 

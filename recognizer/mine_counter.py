@@ -37,7 +37,9 @@ LOCAL_PITCHES = 1.5  # cell pitches over which a pixel's surroundings are averag
 INK_CONTRAST = 12  # grey levels a text pixel stands out from its surroundings
 MAX_LETTER_WIDTH = 2.0  # cell pitches: an ink shape wider ...
 MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
-OCR_CONFIG = "--psm 11"  # sparse text: words anywhere, in no particular order
+# page layouts read with: sparse text (words anywhere) and one block of text (which keeps
+# short numbers the sparse reading drops as specks)
+OCR_CONFIGS = ("--psm 11", "--psm 6")
 ICON_HEIGHTS = (0.2, 2.0)  # an icon's height in cell pitches
 ICON_SATURATION, ICON_VALUE = 120, 150  # least HSV saturation and value of an icon's colour
 FLAG_HUES = ((0, 15), (165, 180))  # OpenCV hues of a flag icon: red to orange
@@ -90,8 +92,9 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
     words = []
     try:
         for ink in ink_images(as_image(gray), geometry.pitch * scale):
-            words += ocr_words(ink, scale, geometry.pitch)
-        words = [_confirmed(word, crop) for word in words]
+            for config in OCR_CONFIGS:
+                words += ocr_words(ink, scale, geometry.pitch, config)
+        words = [_confirmed(word, crop) for word in _distinct(words)]
     except pytesseract.TesseractNotFoundError:
         return None
     return pick_mine_count(words, flags, geometry.rows * geometry.cols,
@@ -209,10 +212,11 @@ def _fill_with_surroundings(crop: Image, box: Rect) -> None:
     crop[box.top:box.bottom, box.left:box.right] = np.median(around, axis=0).astype(np.uint8)
 
 
-def ocr_words(ink: Image, scale: float, pitch: float) -> list[Word]:
+def ocr_words(ink: Image, scale: float, pitch: float, config: str) -> list[Word]:
     """The words Tesseract reads in ``ink`` (black text on white, ``scale`` times the
-    crop's size), with boxes in the crop's pixels; ``pitch`` is the board's, in them."""
-    data = pytesseract.image_to_data(ink, config=OCR_CONFIG,
+    crop's size) with Tesseract's ``config``, with boxes in the crop's pixels; ``pitch``
+    is the board's, in them."""
+    data = pytesseract.image_to_data(ink, config=config,
                                      output_type=pytesseract.Output.DICT)
     words = []
     for index, read in enumerate(data["text"]):
@@ -230,6 +234,14 @@ def ocr_words(ink: Image, scale: float, pitch: float) -> list[Word]:
             text = "?"  # digits the OCR made up (a ":" read as "1"): no number
         words.append(Word(text, box, confidence))
     return words
+
+
+def _distinct(words: list[Word]) -> list[Word]:
+    """The words, each read by several layouts or in both inks kept once."""
+    seen: dict[tuple[str, int, int], Word] = {}
+    for word in words:
+        seen.setdefault((word.text, word.box.left // 3, word.box.top // 3), word)
+    return list(seen.values())
 
 
 def _confirmed(word: Word, crop: Image) -> Word:

@@ -1,0 +1,212 @@
+"""The mine count a game shows: seven-segment counters, text in several fonts, and the
+corpus screenshots that show one (read right or not at all, never wrong)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image as PillowImage
+from PIL import ImageDraw, ImageFont
+
+from sweeper.core import Rect
+from sweeper.recognizer import BoardGeometry, read_mine_count, recognize
+from sweeper.recognizer.counter_text import Word, pick_mine_count
+from sweeper.recognizer.led_digits import read_display
+from tests.recognizer.recognizer_corpus import CORPUS_DIR
+
+FONTS = [path for path in (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+) if Path(path).is_file()]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tesseract_installed() -> None:
+    if shutil.which("tesseract") is None:
+        pytest.fail("tesseract-ocr is not installed: ./run installs it "
+                    "(apt-get install tesseract-ocr)")
+
+
+# ---------------------------------------------------------------- which number is the count
+
+
+def _line(*texts: str, top: int = 10, height: int = 12) -> list[Word]:
+    """Words on one line, each 8 px a character, a space between them."""
+    words, left = [], 10
+    for text in texts:
+        width = 8 * len(text)
+        words.append(Word(text, Rect(left=left, top=top, width=width, height=height)))
+        left += width + 8
+    return words
+
+
+@pytest.mark.parametrize(("words", "cells", "count"), [
+    (_line("Mines", "left:", "97"), 480, 97),
+    (_line("Mines:", "0/10"), 80, 10),  # flags placed over the total
+    (_line("UXB", ":", "99") + _line("Time", ":", "0", top=40), 480, 99),
+    (_line("99", "mines"), 480, 99),
+    (_line("99/99") + _line("0.00", top=40), 480, 99),  # mines left over the total
+    (_line("99") + _line("000", top=40), 480, 99),  # a number alone, a clock at 0
+    (_line("99", "0:12"), 480, 99),
+    (_line("Time:", "12"), 480, None),  # a clock is no count
+    (_line("0:12"), 480, None),
+    (_line("30", "x", "16", "x", "0.21"), 480, None),  # the board's size
+    (_line("Mines:", "99") + _line("Mines:", "98", top=40), 480, None),  # two counts
+    (_line("12"), 480, None),  # alone, but far too few mines for a count
+    (_line("Mines:", "480"), 480, None),  # as many mines as cells
+    (_line("Top", "10:"), 480, None),
+])
+def test_the_count_is_the_number_its_words_name(words: list[Word], cells: int,
+                                                count: int | None) -> None:
+    assert pick_mine_count(words, [], cells, (16, 30)) == count
+
+
+def test_a_count_written_under_its_word_and_one_beside_a_flag() -> None:
+    stacked = [*_line("Mines:"), *_line("99", top=26)]
+    assert pick_mine_count(stacked, [], 480) == 99
+    flag = Rect(left=0, top=10, width=10, height=12)
+    two_numbers = [*_line("40"), *_line("25", top=40)]  # neither is alone
+    assert pick_mine_count(two_numbers, [flag], 252) == 40
+    far = Rect(left=0, top=60, width=10, height=12)  # an icon on another level
+    assert pick_mine_count(two_numbers, [far], 252) is None
+
+
+# ---------------------------------------------------------------- seven-segment counters
+
+SEGMENTS = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg",
+            "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg"}
+
+
+def _seven_segment(text: str, height: int, lit: tuple[int, int, int] = (0, 0, 255),
+                   unlit: tuple[int, int, int] | None = (0, 0, 90)) -> np.ndarray:
+    """A counter showing ``text``: segments ``height`` / 7 thick, on black."""
+    stroke, width = max(2, height // 7), height // 2
+    gap = max(2, stroke)
+    box = np.zeros((height + 2 * gap, gap + len(text) * (width + gap), 3), np.uint8)
+    for index, char in enumerate(text):
+        x0, y0 = gap + index * (width + gap), gap
+        middle = y0 + height // 2
+        spans = {"a": (x0, y0, x0 + width, y0 + stroke),
+                 "g": (x0, middle - stroke // 2, x0 + width, middle - stroke // 2 + stroke),
+                 "d": (x0, y0 + height - stroke, x0 + width, y0 + height),
+                 "f": (x0, y0, x0 + stroke, middle), "e": (x0, middle, x0 + stroke, y0 + height),
+                 "b": (x0 + width - stroke, y0, x0 + width, middle),
+                 "c": (x0 + width - stroke, middle, x0 + width, y0 + height)}
+        for name, (left, top, right, bottom) in spans.items():
+            colour = lit if name in SEGMENTS[char] else unlit
+            across = right - left > bottom - top  # segments are apart at their ends
+            if colour is not None:
+                box[top + (not across):bottom - (not across),
+                    left + across:right - across] = colour
+    return box
+
+
+@pytest.mark.parametrize("height", [14, 23, 40])
+@pytest.mark.parametrize("text", ["099", "040", "123", "456", "789", "010"])
+def test_a_seven_segment_counter_reads_at_any_size(text: str, height: int) -> None:
+    assert read_display(_seven_segment(text, height)) == int(text)
+    green_unlit_hidden = _seven_segment(text, height, lit=(0, 255, 0), unlit=None)
+    assert read_display(green_unlit_hidden) == int(text)
+
+
+def test_a_counter_of_other_shapes_is_not_read_as_digits() -> None:
+    box = np.zeros((30, 60, 3), np.uint8)
+    cv2.putText(box, "99", (4, 24), cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, 0.9, (0, 0, 255), 2)
+    assert read_display(box) in (None, 99)
+    dotted = _seven_segment("000", 23)
+    dotted[14:17, 8:11] = (0, 0, 255)  # a slashed or dotted zero: no seven-segment digit
+    assert read_display(dotted) is None
+
+
+# ---------------------------------------------------------------- text in several fonts
+
+PITCH = 16
+
+
+def _page(cols: int, rows: int, header: list[tuple[str, int]], font_path: str,
+          dark: bool = False, flag_at: int | None = None) -> tuple[np.ndarray, BoardGeometry]:
+    """A checkerboard of ``cols`` x ``rows`` cells under a header holding each text at
+    its x; ``flag_at`` draws a red pennant there."""
+    top, left = 3 * PITCH, PITCH
+    width, height = cols * PITCH + 2 * left, rows * PITCH + top + PITCH
+    ground, ink = ((40, 60, 40), (235, 235, 235)) if dark else ((250, 250, 250), (20, 20, 20))
+    page = PillowImage.new("RGB", (width, height), ground)
+    draw = ImageDraw.Draw(page)
+    font = ImageFont.truetype(font_path, 15)
+    for text, x in header:
+        draw.text((x, PITCH), text, fill=ink, font=font)
+    if flag_at is not None:
+        draw.polygon([(flag_at, PITCH), (flag_at + 12, PITCH + 5), (flag_at, PITCH + 10)],
+                     fill=(230, 40, 30))
+        draw.line([(flag_at, PITCH), (flag_at, PITCH + 15)], fill=(230, 40, 30), width=2)
+    for row in range(rows):
+        for col in range(cols):
+            shade = (170, 215, 80) if (row + col) % 2 else (160, 205, 70)
+            x, y = left + col * PITCH, top + row * PITCH
+            draw.rectangle([x, y, x + PITCH - 1, y + PITCH - 1], fill=shade)
+    image = cv2.cvtColor(np.asarray(page), cv2.COLOR_RGB2BGR)
+    return image, BoardGeometry.regular(left=left, top=top, pitch_x=PITCH, pitch_y=PITCH,
+                                        rows=rows, cols=cols)
+
+
+HEADERS = [
+    ("mines left", 24, 20, [("Mines left: 97", 20), ("Time: 0:12", 250)], False, None, 97),
+    ("gtk", 10, 8, [("Mines: 0/10", 12)], False, None, 10),
+    # (a count of no 0: Noto Sans Mono slashes its zeros, which read as no digit)
+    ("flag icon", 18, 14, [("35", 60), ("000", 200)], True, 40, 35),
+    ("number alone", 24, 20, [("99", 120), ("000", 260)], True, None, 99),
+    ("a clock only", 24, 20, [("0:12", 120)], False, None, None),
+]
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda path: Path(path).stem)
+@pytest.mark.parametrize(("name", "cols", "rows", "header", "dark", "flag_at", "count"),
+                         HEADERS, ids=[header[0] for header in HEADERS])
+def test_a_count_written_in_any_font_reads(font: str, name: str, cols: int, rows: int,
+                                           header: list[tuple[str, int]], dark: bool,
+                                           flag_at: int | None, count: int | None) -> None:
+    image, geometry = _page(cols, rows, header, font, dark, flag_at)
+    assert read_mine_count(image, geometry) == count, name
+
+
+# ---------------------------------------------------------------- the corpus
+
+# boards the recognizer does not place yet, measured by hand
+PLACED_BY_HAND = {
+    "desktop/freesweep-fresh": BoardGeometry.regular(
+        left=18, top=27, pitch_x=18.2, pitch_y=13.3, rows=16, cols=30),
+    "desktop/freesweep-dejavu-fresh": BoardGeometry.regular(
+        left=13, top=31, pitch_x=27.3, pitch_y=19.1, rows=16, cols=30),
+    "looks/muan-emoji-x1-fresh": BoardGeometry.regular(
+        left=43, top=105, pitch_x=24.9, pitch_y=24.7, rows=16, cols=30),
+    "looks/dipanshu-rounded-x1-fresh": BoardGeometry.regular(
+        left=87, top=207, pitch_x=55.8, pitch_y=55.6, rows=16, cols=30),
+}
+TRUE_MINES = {(16, 30): 99, (20, 24): 99, (14, 18): 40}
+LEAST_READ = 40  # of the corpus's fresh boards with a count on screen (read: 45 of 55)
+
+
+def _fresh_shots() -> list[str]:
+    return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
+                  for folder in ("looks", "sites", "desktop")
+                  for path in (CORPUS_DIR / folder).glob("*-fresh.png"))
+
+
+def test_corpus_counts_read_right_or_not_at_all() -> None:
+    right, wrong, unread = [], [], []
+    for name in _fresh_shots():
+        image = cv2.imread(str(CORPUS_DIR / f"{name}.png"), cv2.IMREAD_COLOR)
+        geometry = PLACED_BY_HAND.get(name) or recognize(image).geometry
+        if geometry is None:
+            continue
+        count = read_mine_count(image, geometry)
+        truth = TRUE_MINES[geometry.rows, geometry.cols]
+        (unread if count is None else right if count == truth else wrong).append(name)
+    assert not wrong, f"counts read wrong: {wrong}"
+    assert len(right) >= LEAST_READ, f"read {len(right)}; unread: {unread}"
