@@ -23,16 +23,18 @@ DIGIT_OF_SEGMENTS = {
     "abcdef": 0, "bc": 1, "abdeg": 2, "abcdg": 3, "bcfg": 4, "acdfg": 5, "acdefg": 6,
     "cdefg": 6, "abc": 7, "abcf": 7, "abcdefg": 8, "abcdfg": 9, "abcfg": 9,
 }
-MIN_LIT_SHARE = 0.08  # least share of a display's box lit ...
-MAX_LIT_SHARE = 0.6  # ... and most (a display is mostly its dark background)
-MIN_DARK_SHARE = 0.25
+MIN_BOX_LIT, MAX_BOX_LIT = 0.08, 0.6  # share of a dark box lit
+MIN_LIT_SHARE = 0.15  # least share of a display's digits lit ...
+MAX_LIT_SHARE = 0.8  # ... and most (some of it is the dark between the segments)
+MIN_DARK_SHARE = 0.1
 MIN_HEIGHT_PITCHES = 0.5  # a display is at least this many cell pitches tall ...
 MAX_HEIGHT_PITCHES = 3.0  # ... and at most this many
 ZONE_LIT = 0.45  # share of a segment's zone lit for the segment to count as lit ...
 ZONE_UNLIT = 0.15  # ... and at most unlit: a zone in between is not a seven-segment drawing
 MIN_DIGIT_ASPECT = 0.35  # a digit is at least this wide for its height (all 1s: unread)
 MIN_DIGITS, MAX_DIGITS = 2, 4  # a counter shows 3 digits; one alone is some other thing
-MIN_BOX_ASPECT = 1.2  # width over height of a display
+MIN_BOX_ASPECT, MAX_BOX_ASPECT = 1.0, 4.0  # width over height of a display's digits
+JOIN_PITCHES = 0.3  # cell pitches between two segments of one counter, at most
 
 
 @dataclass(frozen=True)
@@ -60,25 +62,59 @@ def read_displays(image: Image, area: Rect, pitch: float) -> list[Display]:
     strip = image[area.top:area.bottom, area.left:area.right]
     if strip.size == 0:
         return []
-    found = []
-    for box in _display_boxes(strip, pitch):
+    found: list[Display] = []
+    for box in _dark_boxes(strip, pitch) + _lit_boxes(strip, pitch):
         value = read_display(strip[box.top:box.bottom, box.left:box.right])
         if value is not None:
             found.append(Display(box.moved(area.left, area.top), value))
-    return sorted(found, key=lambda display: display.box.left)
+    return _agreed(found)
 
 
-def _display_boxes(strip: Image, pitch: float) -> list[Rect]:
+def _agreed(found: list[Display]) -> list[Display]:
+    """One display for each place, left to right: a place found twice (as a dark box and
+    as its lit digits) must read the same both times, or it reads as nothing."""
+    kept: list[Display] = []
+    for display in sorted(found, key=lambda d: d.box.left):
+        same_place = [d for d in found if d.box.intersection(display.box) is not None]
+        if len({d.value for d in same_place}) > 1:
+            continue
+        if not any(k.box.intersection(display.box) is not None for k in kept):
+            kept.append(display)
+    return kept
+
+
+def _dark_boxes(strip: Image, pitch: float) -> list[Rect]:
     """Boxes of dark regions holding lit segments, shaped like a counter."""
     lit, dark = lit_segments(strip), _dark(strip)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(as_image((lit | dark) * 255),
-                                                          connectivity=4)
+    stats = cv2.connectedComponentsWithStats(as_image((lit | dark) * 255), connectivity=4)[2]
     boxes = []
-    for label in range(1, count):
-        x, y, w, h = (int(v) for v in stats[label, :4])
+    for x, y, w, h in stats[1:, :4].tolist():
         if not MIN_HEIGHT_PITCHES * pitch <= h <= MAX_HEIGHT_PITCHES * pitch:
             continue
-        if not MIN_BOX_ASPECT <= w / h <= 4.0:
+        if not MIN_BOX_ASPECT <= w / h <= MAX_BOX_ASPECT:
+            continue
+        lit_share = lit[y:y + h, x:x + w].mean()
+        if not MIN_BOX_LIT <= lit_share <= MAX_BOX_LIT or dark[y:y + h, x:x + w].mean() < 0.25:
+            continue
+        boxes.append(Rect(left=x, top=y, width=w, height=h))
+    return boxes
+
+
+def _lit_boxes(strip: Image, pitch: float) -> list[Rect]:
+    """Boxes of lit segments grouped as a counter's digits (the segments of a row of
+    digits lie closer than a third of a cell to each other), mostly dark between."""
+    lit, dark = lit_segments(strip), _dark(strip)
+    reach = max(3, round(JOIN_PITCHES * pitch))
+    joined = cv2.dilate(as_image(lit * 255), np.ones((reach, reach), np.uint8))
+    stats = cv2.connectedComponentsWithStats(joined, connectivity=8)[2]
+    boxes = []
+    for x0, y0, w0, h0 in stats[1:, :4].tolist():
+        # the dilation grew the box by half the reach each way
+        x, y = x0 + reach // 2, y0 + reach // 2
+        w, h = max(1, w0 - reach + 1), max(1, h0 - reach + 1)
+        if not MIN_HEIGHT_PITCHES * pitch <= h <= MAX_HEIGHT_PITCHES * pitch:
+            continue
+        if not MIN_BOX_ASPECT <= w / h <= MAX_BOX_ASPECT:
             continue
         lit_share = lit[y:y + h, x:x + w].mean()
         if (not MIN_LIT_SHARE <= lit_share <= MAX_LIT_SHARE

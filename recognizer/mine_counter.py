@@ -1,6 +1,6 @@
 """The game's mine count, read from the screen where the game shows one.
 
-Classic games show it on the left seven-segment counter above the board
+Classic games show it on a seven-segment counter above the board
 (:mod:`recognizer.led_digits`); others write it as text around the board, in any font:
 "Mines: 99", "Mines left: 97", "Mines: 0/10", a flag icon beside "40". The text is read
 by Tesseract (Debian's ``tesseract-ocr``, through ``pytesseract``): a well-kept offline
@@ -55,16 +55,14 @@ REREAD_CONFIG = "--psm 7 -c tessedit_char_whitelist=0123456789/"  # one line of 
 def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
     """The mine count the game shows around the board in ``image`` (a fresh board), or
     None if it shows none or it cannot be read for sure."""
-    cells = geometry.rows * geometry.cols
     led = led_count(image, geometry)
-    if led is not None and 1 <= led < cells:
-        return led
-    return text_count(image, geometry)
+    return led if led is not None else text_count(image, geometry)
 
 
 def led_count(image: Image, geometry: BoardGeometry) -> int | None:
-    """The number on the leftmost seven-segment counter above the board's left half
-    (where classic games show the mines left; the clock is on the right)."""
+    """The number on the one seven-segment counter above the board that shows a count
+    (the mines left, on a fresh board the total); the others must show 0 (a clock that
+    has not started). Most games have the count on the left, some on the right."""
     board = geometry.rect
     pitch = geometry.pitch
     top = max(0, round(board.top - ROWS_ABOVE * pitch))
@@ -73,9 +71,11 @@ def led_count(image: Image, geometry: BoardGeometry) -> int | None:
     if board.top - top < 4 or right - left < 4:
         return None
     area = Rect(left=left, top=top, width=right - left, height=board.top - top)
-    middle = board.left + board.width / 2
-    displays = [d for d in read_displays(image, area, pitch) if d.box.right <= middle]
-    return displays[0].value if displays else None
+    values = [display.value for display in read_displays(image, area, pitch)]
+    counts = [value for value in values if 1 <= value < geometry.rows * geometry.cols]
+    if len(counts) != 1 or len(values) - len(counts) != values.count(0):
+        return None
+    return counts[0]
 
 
 def text_count(image: Image, geometry: BoardGeometry) -> int | None:

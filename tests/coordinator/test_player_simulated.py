@@ -287,3 +287,36 @@ def test_a_recorded_game_replays_without_a_difference(tmp_path: Path) -> None:
     first, screenshot = steps[0]
     assert first.total_mines == screen.mines and first.rules == "safe" and screenshot.is_file()
     assert list(replay_differences(tmp_path)) == []
+
+
+class ShowingItsCount(SimulatedScreen):
+    """A game of no standard size that writes "Mines: N" above its board."""
+
+    def screenshot(self, region: Rect | None = None, image_format: str = "raw") -> np.ndarray:
+        from PIL import Image as PillowImage
+        from PIL import ImageDraw, ImageFont
+
+        area = region or self.screen_rect
+        picture = PillowImage.fromarray(super().screenshot(region, image_format)[..., ::-1])
+        font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 16)
+        at = (self.origin[0] + 2 * self.pitch - area.left, self.origin[1] - 40 - area.top)
+        ImageDraw.Draw(picture).text(at, f"Mines: {self.mines}", fill=(0, 0, 0), font=font)
+        return np.ascontiguousarray(np.asarray(picture)[..., ::-1])
+
+
+def test_a_board_of_no_standard_size_is_played_with_the_count_it_shows() -> None:
+    seeds = itertools.count(5)
+    screen = ShowingItsCount(12, 10, 21, "safe", seeds=lambda: next(seeds))
+    summary = Player(screen, LocalDecider(), PlayOptions(games=1)).play()
+    assert summary.errors == []
+    assert [(game.mines, game.mines_from) for game in summary.results] == [(21, "screen")]
+    given = ShowingItsCount(12, 10, 21, "safe", seeds=lambda: next(seeds))
+    stated = Player(given, LocalDecider(), PlayOptions(games=1, mines=21)).play()
+    assert [(game.mines, game.mines_from) for game in stated.results] == [(21, "stated")]
+
+
+def test_a_board_of_no_standard_size_showing_no_count_asks_for_it() -> None:
+    seeds = itertools.count(5)
+    screen = SimulatedScreen(12, 10, 21, "safe", seeds=lambda: next(seeds))
+    summary = Player(screen, LocalDecider(), PlayOptions(games=1)).play()
+    assert len(summary.errors) == 1 and "--mines" in summary.errors[0]
