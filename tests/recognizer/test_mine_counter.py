@@ -200,7 +200,7 @@ PLACED_BY_HAND = {
         left=87, top=207, pitch_x=55.8, pitch_y=55.6, rows=16, cols=30),
 }
 TRUE_MINES = {(16, 30): 99, (20, 24): 99, (14, 18): 40}
-LEAST_READ = 29  # of the corpus's fresh boards that show their count (0 read wrong)
+LEAST_READ = 30  # of the corpus's fresh boards that show their count (0 read wrong)
 
 
 def _fresh_shots() -> list[str]:
