@@ -301,6 +301,19 @@ def _play_with_progress(player: Player, games: int) -> RunSummary:
         return player.play(on_game_end=advance)
 
 
+# where a game's mine count came from (GameFacts.mines_from), as the summary says it
+MINES_FROM = {"stated": "given with --mines", "standard": "the standard count of its size",
+              "screen": "read from the screen", "unknown": "unknown"}
+
+
+def _mines_row(summary: RunSummary) -> list[tuple[str, str]]:
+    """The mine count the first game was played with and where it came from."""
+    if not summary.results:
+        return []
+    first = summary.results[0]
+    return [("mines", f"{first.mines} ({MINES_FROM.get(first.mines_from, first.mines_from)})")]
+
+
 def _report(summary: RunSummary, args: argparse.Namespace) -> None:
     from sweeper.coordinator.stats import print_table
 
@@ -317,6 +330,7 @@ def _report(summary: RunSummary, args: argparse.Namespace) -> None:
             ("median won game", "-" if median is None else f"{median:.2f} s"),
             ("clicks", str(data["clicks"])),
             ("errors", str(data["errors"])),
+            *_mines_row(summary),
         ],
     )
     for number, game in enumerate(summary.results, start=1):
