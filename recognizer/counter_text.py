@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sweeper.core import Rect
 
 COUNT_WORD = r"(?:mines?|bombs?|flags?|uxb)"
-NUMBER = r"(?<![\d.,:])(\d{1,4})(?![\d]|[.,:]\d)"  # a whole number, not part of a time
+NUMBER = r"(?<![\d.,:])(\d{1,4})(?!\d|[.,:]\d)"  # a whole number, not part of a time
 LABELLED = (
     re.compile(COUNT_WORD + r"\b(?:\s*(?:left|remaining|total))?\W{0,4}?" + NUMBER + r"(?!\s*/)"),
     re.compile(NUMBER + r"\s*" + r"(?:mines?|bombs?)\b"),
@@ -32,8 +32,6 @@ LONE_SHARE = (0.1, 0.3)  # shares of mines a number alone may give (10/81 .. 99/
 STRIPPED = " :;|!'\"()[]{}"  # punctuation OCR leaves round a word
 LONE_CONFIDENCE = 80.0  # the OCR's least confidence in a number taken alone
 ICON_REACH = 2.0  # text heights between a flag icon and its number
-
-
 LINE_GAP = 3.0  # text heights between two words of one line, at most
 
 
