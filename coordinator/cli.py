@@ -29,9 +29,12 @@ COMMAND_MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     """The full ``sweeper`` argument parser."""
+    from sweeper import __version__
+
     parser = argparse.ArgumentParser(
         prog="sweeper", description="A bot that plays Minesweeper on screen."
     )
+    parser.add_argument("--version", action="version", version=f"sweeper {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="run one of the HTTP services")
     serve_commands = serve.add_subparsers(dest="service", required=True, metavar="SERVICE")
