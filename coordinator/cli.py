@@ -13,6 +13,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from sweeper.serving import CommandError
+
 TRACEBACK_ENV = "SWEEPER_TRACEBACK"
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
 
@@ -46,7 +48,18 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         module.register(commands, serve_commands)
+    _name_each_command(parser)
     return parser
+
+
+def _name_each_command(parser: argparse.ArgumentParser) -> None:
+    """Give every (sub-)command's arguments its full name, e.g. ``sweeper serve analyzer``,
+    the prefix of its error line."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                command.set_defaults(command_name=command.prog)
+                _name_each_command(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,6 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)
+    except CommandError as error:
+        print(f"{args.command_name}: error: {one_line(str(error))}", file=sys.stderr)
+        return error.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -65,13 +81,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as fault:  # a fault of sweeper itself: bad input has its own messages
         if os.environ.get(TRACEBACK_ENV):
             raise
-        message = " ".join(str(fault).split()) or "no message"
+        message = one_line(str(fault)) or "no message"
         print(
-            f"sweeper {args.command}: internal error ({type(fault).__name__}: {message}); "
+            f"{args.command_name}: internal error ({type(fault).__name__}: {message}); "
             f"run with {TRACEBACK_ENV}=1 for the traceback",
             file=sys.stderr,
         )
         return EXIT_INTERNAL_ERROR
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, its runs of white space (newlines too) made single spaces."""
+    return " ".join(message.split())
 
 
 def _silence_stdout() -> None:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from typing import Any
 
 from sweeper.effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
-from sweeper.serving import port
+from sweeper.serving import CommandError, port
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
@@ -41,14 +40,15 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def serve_effector(args: argparse.Namespace) -> int:
     """Check the bind policy and the display, then serve until interrupted."""
-    from sweeper.serving import bind_refusal
+    from sweeper.serving import ListenError, bind_refusal, listening_socket, serve
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "move this machine's mouse")
     if refusal is not None:
-        print(f"sweeper serve effector: {refusal}", file=sys.stderr)
-        return EXIT_REFUSED
-
-    import uvicorn
+        raise CommandError(refusal, EXIT_REFUSED)
+    try:
+        listener = listening_socket(args.host, args.port)
+    except ListenError as error:
+        raise CommandError(str(error), EXIT_REFUSED) from None
 
     from sweeper.effector.errors import DisplayUnavailableError
     from sweeper.effector.service import EffectorSettings, create_display_app
@@ -56,10 +56,10 @@ def serve_effector(args: argparse.Namespace) -> int:
     try:
         app, capture = create_display_app(EffectorSettings(token=args.token))
     except DisplayUnavailableError as error:
-        print(f"sweeper serve effector: {error}", file=sys.stderr)
-        return EXIT_NO_DISPLAY
+        listener.close()
+        raise CommandError(str(error), EXIT_NO_DISPLAY) from None
     try:
-        uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log)
+        serve(app, listener, access_log=args.access_log)
     finally:
         capture.close()
     return 0

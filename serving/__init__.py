@@ -2,6 +2,8 @@
 screens or Minesweeper. One module per job:
 
 - :mod:`serving.auth`: who may call a service (loopback by default, a token for wider);
+- :mod:`serving.docs`: the Swagger UI page at ``/docs``, served without a CDN;
+- :mod:`serving.listen`: the listening socket, bound before the server starts, and serving;
 - :mod:`serving.admission`: how much work a service takes at once, and 503 past that;
 - :mod:`serving.body_limit`: how large a request body may be, and 413 past that;
 - :mod:`serving.guards`: those three in front of a service, in the order both need;
@@ -9,7 +11,8 @@ screens or Minesweeper. One module per job:
 - :mod:`serving.handlers`: the exception handlers both services register;
 - :mod:`serving.arguments`: the argparse types of their command lines (ports, counts);
 - :mod:`serving.root_error`: :class:`SweeperError`, the root of every error sweeper
-  raises, here because every package may import this one;
+  raises, and :class:`CommandError`, a command's one error line and exit code, here
+  because every package may import this one;
 - :mod:`serving.lazy`: the ``__getattr__`` every package's ``__init__`` loads its public
   names with, for the same reason.
 
@@ -35,34 +38,51 @@ if TYPE_CHECKING:
         overloaded_answer,
     )
     from sweeper.serving.arguments import port, whole_number
-    from sweeper.serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
+    from sweeper.serving.auth import (
+        BearerToken,
+        BearerTokenMiddleware,
+        bearer_token_options,
+        bind_refusal,
+        is_loopback,
+        token_refusal,
+    )
     from sweeper.serving.body_limit import BodySizeLimitMiddleware
+    from sweeper.serving.docs import add_docs
     from sweeper.serving.errors import ErrorOut, error_answer
     from sweeper.serving.guards import add_guards
     from sweeper.serving.handlers import add_error_handlers, answer_with_status, summarize_errors
-    from sweeper.serving.root_error import SweeperError
+    from sweeper.serving.listen import ListenError, listening_socket, serve
+    from sweeper.serving.root_error import CommandError, SweeperError
 
 __all__ = [
     "RETRY_AFTER_S",
     "Admission",
+    "BearerToken",
     "BearerTokenMiddleware",
     "BodySizeLimitMiddleware",
+    "CommandError",
     "ErrorOut",
+    "ListenError",
     "NotFinishedError",
     "NotStartedError",
     "OverloadedError",
     "RefuseWhenFullMiddleware",
     "SweeperError",
+    "add_docs",
     "add_error_handlers",
     "add_guards",
     "answer_with_status",
+    "bearer_token_options",
     "bind_refusal",
     "error_answer",
     "is_loopback",
     "lazy_attributes",
+    "listening_socket",
     "overloaded_answer",
     "port",
+    "serve",
     "summarize_errors",
+    "token_refusal",
     "whole_number",
 ]
 
@@ -77,16 +97,24 @@ _HOME_OF = {
     "overloaded_answer": "sweeper.serving.admission",
     "port": "sweeper.serving.arguments",
     "whole_number": "sweeper.serving.arguments",
+    "BearerToken": "sweeper.serving.auth",
     "BearerTokenMiddleware": "sweeper.serving.auth",
+    "bearer_token_options": "sweeper.serving.auth",
+    "token_refusal": "sweeper.serving.auth",
     "bind_refusal": "sweeper.serving.auth",
     "is_loopback": "sweeper.serving.auth",
     "BodySizeLimitMiddleware": "sweeper.serving.body_limit",
+    "add_docs": "sweeper.serving.docs",
+    "ListenError": "sweeper.serving.listen",
+    "listening_socket": "sweeper.serving.listen",
+    "serve": "sweeper.serving.listen",
     "ErrorOut": "sweeper.serving.errors",
     "error_answer": "sweeper.serving.errors",
     "add_guards": "sweeper.serving.guards",
     "add_error_handlers": "sweeper.serving.handlers",
     "answer_with_status": "sweeper.serving.handlers",
     "summarize_errors": "sweeper.serving.handlers",
+    "CommandError": "sweeper.serving.root_error",
     "SweeperError": "sweeper.serving.root_error",
 }
 
