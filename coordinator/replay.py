@@ -13,6 +13,8 @@ from sweeper.analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse
 from sweeper.coordinator.recording import StepRecord, load_steps
 from sweeper.recognizer import ImageError, recognize
 
+STEP_TIME_LIMIT_S = 10.0  # each step's analysis, as the analyzer service's default limit
+
 
 def game_folders(root: Path) -> list[Path]:
     """The game folders of a recording (or ``root`` itself if it is one game)."""
@@ -53,8 +55,12 @@ def _step_differences(step: StepRecord, screenshot: Path) -> Iterator[str]:
             step.board, str(seen.board)
         )
     try:
-        analysis = analyze(parse_board(step.board), step.total_mines, step.rules)
-    except (AnalysisError, AnalysisTimeoutError, ValueError) as error:
+        analysis = analyze(parse_board(step.board), step.total_mines, step.rules,
+                           STEP_TIME_LIMIT_S)
+    except AnalysisTimeoutError:
+        yield f"the analysis did not finish within {STEP_TIME_LIMIT_S:g} s"
+        return
+    except (AnalysisError, ValueError) as error:
         yield f"the analyzer now refuses the recorded board: {error}"
         return
     if sorted(map(tuple, step.safe)) != sorted(analysis.safe):
