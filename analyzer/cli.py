@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sweeper.analyzer.rules import RULES
-from sweeper.serving import CommandError, port, whole_number
+from sweeper.serving import CommandError, port, token, whole_number
 
 DEFAULT_PORT = 8001
 MAX_WORKERS_OR_QUEUE = 1000
@@ -54,7 +54,7 @@ def register(commands: Any, serve_commands: Any) -> None:
     )
     serve.add_argument("--port", type=port, default=DEFAULT_PORT)
     serve.add_argument(
-        "--token", default=os.environ.get(TOKEN_ENV),
+        "--token", type=token, default=os.environ.get(TOKEN_ENV),
         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})",
     )
     serve.add_argument(

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from sweeper.serving import CommandError
 
@@ -29,11 +30,19 @@ COMMAND_MODULES = (
 )
 
 
+class OneLineErrorParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, like every other error of
+    sweeper's: ``sweeper COMMAND: error: MESSAGE (see 'sweeper COMMAND --help')``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full ``sweeper`` argument parser."""
     from sweeper import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrorParser(
         prog="sweeper", description="A bot that plays Minesweeper on screen."
     )
     parser.add_argument("--version", action="version", version=f"sweeper {__version__}")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sweeper.analyzer import EXPERT, RULES
-from sweeper.serving import CommandError, whole_number
+from sweeper.serving import CommandError, token, whole_number
 
 if TYPE_CHECKING:
     from sweeper.coordinator.play import Player, RunSummary
@@ -40,6 +40,7 @@ def register(commands: Any, serve_commands: Any) -> None:
     )
     play.add_argument(
         "--token",
+        type=token,
         default=os.environ.get("SWEEPER_TOKEN"),
         help="bearer token for the services (default: $SWEEPER_TOKEN)",
     )
@@ -214,10 +215,19 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     """The README's main job: the bundled game on a virtual display, played by the bot."""
+    from sweeper.practice import MissingProgramError
+
+    _check_before_starting(args)
+    try:
+        return _demo(args)
+    except MissingProgramError as error:  # no Xvfb, Chromium or Wine on this machine
+        raise CommandError(str(error), 1) from None
+
+
+def _demo(args: argparse.Namespace) -> int:
     from sweeper.coordinator.local_services import local_service
     from sweeper.practice import VirtualDesktop, VirtualDisplay, Winemine
 
-    _check_before_starting(args)
     game = DEMO_GAME | {"cell": args.cell, "rules": args.rules}
     if args.seed is not None:
         game["seed"] = args.seed
@@ -243,8 +253,12 @@ def _check_before_starting(args: argparse.Namespace) -> None:
             load_skin(skin)
         except (SkinError, ImageError) as error:
             raise CommandError(f"--skin: {error}") from None
-    if args.save_skin is not None and args.save_skin.exists() and not args.save_skin.is_dir():
-        raise CommandError(f"--save-skin: {args.save_skin} is not a folder")
+    if args.save_skin is not None:
+        try:
+            args.save_skin.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"--save-skin: cannot make the folder {args.save_skin} "
+                               f"({error.strerror or error})") from None
     if args.record is not None:
         try:
             args.record.mkdir(parents=True, exist_ok=True)

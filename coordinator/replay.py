@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sweeper.analyzer import AnalysisError, AnalysisTimeoutError, analyze, parse_board
-from sweeper.coordinator.recording import StepRecord, load_steps
+from sweeper.coordinator.recording import RecordingError, StepRecord, load_steps
 from sweeper.recognizer import ImageError, recognize
 
 STEP_TIME_LIMIT_S = 10.0  # each step's analysis, as the analyzer service's default limit
@@ -18,9 +18,12 @@ STEP_TIME_LIMIT_S = 10.0  # each step's analysis, as the analyzer service's defa
 
 def game_folders(root: Path) -> list[Path]:
     """The game folders of a recording (or ``root`` itself if it is one game)."""
-    if any(root.glob("step-*.json")):
-        return [root]
-    folders = sorted(path for path in root.glob("game-*") if path.is_dir())
+    try:
+        if any(root.glob("step-*.json")):
+            return [root]
+        folders = sorted(path for path in root.glob("game-*") if path.is_dir())
+    except OSError as error:
+        raise RecordingError(f"{root}: cannot read it ({error.strerror or error})") from None
     if not folders:
         raise FileNotFoundError(f"{root} holds no recorded game (no game-*/step-*.json)")
     return folders

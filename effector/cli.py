@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 from sweeper.effector import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
-from sweeper.serving import CommandError, port
+from sweeper.serving import CommandError, port, token
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
@@ -32,7 +32,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"address to bind (default {DEFAULT_HOST}; others need --token)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT})")
-    parser.add_argument("--token", default=os.environ.get(TOKEN_ENV),
+    parser.add_argument("--token", type=token, default=os.environ.get(TOKEN_ENV),
                         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})")
     parser.add_argument("--access-log", action="store_true", help="log every request")
     parser.set_defaults(handler=serve_effector)

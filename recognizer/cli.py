@@ -116,10 +116,15 @@ def _capture_folder(args: argparse.Namespace) -> Path:
         raise CommandError(f"a shipped skin is named {args.name!r}; choose another --name "
                            "(or give --out)")
     folder: Path = args.out or user_skins_dir() / args.name
-    if folder.exists() and not folder.is_dir():
-        raise CommandError(f"{folder} is not a folder; give --out a folder to write the skin in")
-    if folder.is_dir() and any(folder.iterdir()) and not args.force:
-        raise CommandError(f"{folder} already exists and is not empty (use --force to overwrite)")
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise CommandError(
+                f"{folder} is not a folder; give --out a folder to write the skin in")
+        if folder.is_dir() and any(folder.iterdir()) and not args.force:
+            raise CommandError(
+                f"{folder} already exists and is not empty (use --force to overwrite)")
+    except OSError as error:
+        raise CommandError(f"cannot use {folder} ({error.strerror or error})") from None
     return folder
 
 

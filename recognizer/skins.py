@@ -98,7 +98,7 @@ def skin_dir(name_or_path: str | Path) -> Path:
     """The folder of a skin given by path, or by name: shipped (under ``templates/``),
     else one of the user's (:func:`user_skins_dir`)."""
     path = Path(name_or_path)
-    if path.is_dir():
+    if _is_folder(path):
         return path
     name = str(name_or_path)
     for root in (TEMPLATES_DIR, user_skins_dir()) if SKIN_NAME.fullmatch(name) else ():
@@ -107,6 +107,15 @@ def skin_dir(name_or_path: str | Path) -> Path:
             return candidate
     known = ", ".join([*available_skins(), *user_skins()]) or "none"
     raise SkinError(f"no skin named {name!r} (known skins: {known})")
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder (False for a name the system cannot even look up, such
+    as one too long)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def available_skins() -> list[str]:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
         RefuseWhenFullMiddleware,
         overloaded_answer,
     )
-    from sweeper.serving.arguments import port, whole_number
+    from sweeper.serving.arguments import port, token, whole_number
     from sweeper.serving.auth import (
         BearerToken,
         BearerTokenMiddleware,
@@ -82,6 +82,7 @@ __all__ = [
     "port",
     "serve",
     "summarize_errors",
+    "token",
     "token_refusal",
     "whole_number",
 ]
@@ -96,6 +97,7 @@ _HOME_OF = {
     "RefuseWhenFullMiddleware": "sweeper.serving.admission",
     "overloaded_answer": "sweeper.serving.admission",
     "port": "sweeper.serving.arguments",
+    "token": "sweeper.serving.arguments",
     "whole_number": "sweeper.serving.arguments",
     "BearerToken": "sweeper.serving.auth",
     "BearerTokenMiddleware": "sweeper.serving.auth",

@@ -149,6 +149,8 @@ def test_bad_input_gets_a_message_and_an_exit_code(
     command = " ".join(["sweeper", *arguments[:2 if arguments[:1] in (["serve"], ["templates"])
                                                   else 1]])
     assert err.splitlines()[-1].startswith(f"{command}: error: "), err
+    if code == 2:
+        assert err.count("\n") == 1, err  # a mistake is one line, usage errors too
 
 
 def test_a_fault_of_sweeper_itself_is_one_line_with_exit_70(
