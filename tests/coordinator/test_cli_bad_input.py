@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -171,3 +174,15 @@ def test_a_fault_of_sweeper_itself_is_one_line_with_exit_70(
     monkeypatch.setattr("sys.stdin", io.StringIO("...\n"))
     with pytest.raises(RuntimeError, match="injected"):
         main(["analyze", "--total-mines", "1"])
+
+
+def test_opencvs_own_log_lines_do_not_reach_the_user(tmp_path: Path) -> None:
+    _, png = cv2.imencode(".png", np.zeros((50, 50, 3), np.uint8))
+    truncated = tmp_path / "truncated.png"  # OpenCV logs "[ WARN:0@...] ... incomplete"
+    truncated.write_bytes(png.tobytes()[:60])
+    env = {key: value for key, value in os.environ.items() if key != "OPENCV_LOG_LEVEL"}
+    result = subprocess.run([sys.executable, "-m", "sweeper", "recognize", str(truncated)],
+                            capture_output=True, text=True, check=False, timeout=60, env=env)
+    assert result.returncode == 2
+    assert result.stderr == (f"sweeper recognize: error: {truncated}: not a readable PNG or "
+                             "JPEG image\n")
