@@ -41,7 +41,7 @@ def register(commands: Any, serve_commands: Any) -> None:
     play.add_argument(
         "--token",
         type=token,
-        default=os.environ.get("SWEEPER_TOKEN"),
+        default=os.environ.get("SWEEPER_TOKEN") or None,
         help="bearer token for the services (default: $SWEEPER_TOKEN)",
     )
     _add_game_arguments(play)
