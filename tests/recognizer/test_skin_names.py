@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sweeper.coordinator.cli import main
+from sweeper.coordinator import main
 from sweeper.recognizer.skins import SkinError, check_skin_name, load_skin
 
 ROOT = Path(__file__).resolve().parents[2]
