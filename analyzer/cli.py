@@ -14,12 +14,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from sweeper.core import RULES
-from sweeper.serving import port, whole_number
+from sweeper.core import RULES, CommandError
+from sweeper.serving import port, token, whole_number
 
 DEFAULT_PORT = 8001
 MAX_WORKERS_OR_QUEUE = 1000
 SWITCH_INTERVAL_S = 0.001
+MAX_TIME_LIMIT_S = 86_400.0  # a day; far past it the clocks' arithmetic overflows
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 
 
@@ -53,7 +54,7 @@ def add_commands(commands: Any, serve_commands: Any) -> None:
     )
     serve.add_argument("--port", type=port, default=DEFAULT_PORT)
     serve.add_argument(
-        "--token", default=os.environ.get(TOKEN_ENV),
+        "--token", type=token, default=os.environ.get(TOKEN_ENV),
         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})",
     )
     serve.add_argument(
@@ -80,8 +81,10 @@ def seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive, finite number, not {text!r}")
+    if not math.isfinite(value) or not 0 < value <= MAX_TIME_LIMIT_S:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive, finite number of seconds up to {MAX_TIME_LIMIT_S:g}, "
+            f"not {text!r}")
     return value
 
 
@@ -99,22 +102,22 @@ def run_analyze(args: argparse.Namespace) -> int:
         text = _read_text(args.file)
         result = analyze(parse_board(text), args.total_mines, args.rules, args.time_limit)
     except (OSError, BoardError, AnalysisError, AnalysisTimeoutError) as error:
-        print(f"sweeper analyze: {_one_line(error)}", file=sys.stderr)
-        return 2
+        raise CommandError(str(error)) from None
     print(json.dumps(result.to_json()))
     return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the analyzer over HTTP until interrupted; refuse an open bind without a token."""
-    from sweeper.serving import bind_refusal
+    from sweeper.serving import ListenError, bind_refusal, listening_socket, serve
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "use this machine's CPU")
     if refusal is not None:
-        print(f"sweeper serve analyzer: {refusal}", file=sys.stderr)
-        return 2
-
-    import uvicorn
+        raise CommandError(refusal)
+    try:
+        listener = listening_socket(args.host, args.port)
+    except ListenError as error:
+        raise CommandError(str(error)) from None
 
     from sweeper.analyzer.service import create_app
 
@@ -122,7 +125,7 @@ def run_serve(args: argparse.Namespace) -> int:
     # Analyses hold Python's GIL in long stretches; hand it back to the event loop (which
     # answers /health and refuses excess requests) within 1 ms instead of 5.
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    uvicorn.run(app, host=args.host, port=args.port)
+    serve(app, listener)
     return 0
 
 
@@ -144,7 +147,3 @@ def _read_text(name: str) -> str:
             f"cannot read {where}: not UTF-8 text (byte {error.object[error.start]:#04x} "
             f"at offset {error.start})"
         ) from None
-
-
-def _one_line(error: Exception) -> str:
-    return " ".join(str(error).split())

@@ -40,9 +40,11 @@ from sweeper.serving import (
     ErrorOut,
     NotFinishedError,
     NotStartedError,
+    add_docs,
     add_error_handlers,
     add_guards,
     answer_with_status,
+    bearer_token_options,
     error_answer,
     summarize_errors,
 )
@@ -66,8 +68,12 @@ class AnalyzeRequest(BaseModel):
     board: Annotated[StrictStr, Field(
         max_length=MAX_BOARD_TEXT,
         description="Board text: one line per row; '.' unopened, 'F' flag, '*' revealed "
-        f"mine, '0'-'8' opened. At most {MAX_CELLS} cells.",
+        f"mine, '0'-'8' opened. At most {MAX_CELLS} cells (x-max-cells); the text's "
+        f"{MAX_BOARD_TEXT} characters leave room for a line ending after each row of a "
+        "one-column board. A board no schema can judge (rows of unequal length, more "
+        "cells than the limit, no mine placement that fits) answers 422.",
         examples=[EXAMPLE_BOARD],
+        json_schema_extra={"x-max-cells": MAX_CELLS},
     )]
     total_mines: Annotated[StrictInt, Field(
         description="Mines in the whole game, flagged ones included.",
@@ -129,9 +135,13 @@ def create_app(
         summary="Exact Minesweeper deductions (Z3) and exact mine probabilities.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        **bearer_token_options(token),
     )
     weakref.finalize(app, processes.close)
     add_guards(app, token, {("POST", "/analyze"): admission}, MAX_BODY_BYTES)
+    add_docs(app)
 
     @app.get("/health", response_model=HealthOut)
     async def health() -> dict[str, str]:

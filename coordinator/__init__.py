@@ -43,7 +43,12 @@ if TYPE_CHECKING:
         PlayOptions,
         RunSummary,
     )
-    from sweeper.coordinator.play_cli import add_game_arguments, add_play_commands, play_and_report
+    from sweeper.coordinator.play_cli import (
+        add_game_arguments,
+        add_play_commands,
+        check_before_starting,
+        play_and_report,
+    )
     from sweeper.coordinator.process_groups import start_group, stop_group
     from sweeper.coordinator.recording import RecordingError
     from sweeper.coordinator.simulate import Config, SimulationError, play_game, play_games
@@ -75,6 +80,7 @@ __all__ = [
     "add_game_arguments",
     "add_play_commands",
     "add_simulate_command",
+    "check_before_starting",
     "local_service",
     "play_and_report",
     "play_game",
@@ -102,6 +108,7 @@ _HOME_OF = {
     "REST_MS": "sweeper.coordinator.play",
     "add_play_commands": "sweeper.coordinator.play_cli",
     "add_game_arguments": "sweeper.coordinator.play_cli",
+    "check_before_starting": "sweeper.coordinator.play_cli",
     "play_and_report": "sweeper.coordinator.play_cli",
     "start_group": "sweeper.coordinator.process_groups",
     "stop_group": "sweeper.coordinator.process_groups",

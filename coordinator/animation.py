@@ -120,9 +120,13 @@ def write_mp4(shots: list[Shot], out: Path, fps: float) -> None:
         raise AnimationError("the recording holds no step to animate")
     rate = max(1.0, fps)
     repeats = [max(1, round(seconds * rate)) for seconds in frame_seconds(shots, fps)]
-    # imageio's stubs type the writer as its base class, without append_data
-    writer: Any = imageio.get_writer(out, format="FFMPEG", mode="I", fps=rate, codec="libx264",
-                                     macro_block_size=1, output_params=["-f", "mp4"])
+    try:
+        # imageio's stubs type the writer as its base class, without append_data
+        writer: Any = imageio.get_writer(out, format="FFMPEG", mode="I", fps=rate,
+                                         codec="libx264", macro_block_size=1,
+                                         output_params=["-f", "mp4"])
+    except (RuntimeError, OSError, ValueError) as error:
+        raise AnimationError(f"cannot write a video to {out}: {error}") from None
     with writer:
         for frame, times in zip(frames(shots), repeats, strict=True):
             pixels = _padded(np.asarray(frame), MP4_BLOCK)

@@ -30,23 +30,28 @@ def free_loopback_port() -> int:
 
 @contextmanager
 def local_service(
-    service: Service, env: Mapping[str, str], timeout_s: float = 30.0, args: Sequence[str] = ()
+    service: Service, env: Mapping[str, str], timeout_s: float = 30.0, args: Sequence[str] = (),
+    token: str | None = None,
 ) -> Iterator[str]:
-    """Run ``sweeper serve SERVICE [ARGS]`` on loopback with ``env``; yield its URL once
-    healthy."""
+    """Run ``sweeper serve SERVICE [ARGS]`` on loopback with ``env`` (demanding ``token``,
+    if given); yield its URL once healthy."""
     port = free_loopback_port()
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "sweeper", "serve", service, "--port", str(port), *args]
+    if token is not None:
+        command += ["--token", token]
     process = start_group(command, env)
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
     try:
-        _wait_until_healthy(service, url, process, timeout_s)
+        _wait_until_healthy(service, url, process, timeout_s, headers)
         yield url
     finally:
         stop_group(process)
 
 
 def _wait_until_healthy(
-    service: Service, url: str, process: subprocess.Popen[bytes], timeout_s: float
+    service: Service, url: str, process: subprocess.Popen[bytes], timeout_s: float,
+    headers: Mapping[str, str],
 ) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -58,7 +63,7 @@ def _wait_until_healthy(
                 + (" (is DISPLAY set to a running X server?)" if service == "effector" else "")
             )
         try:
-            if httpx.get(f"{url}/health", timeout=1.0).status_code == 200:
+            if httpx.get(f"{url}/health", headers=headers, timeout=1.0).status_code == 200:
                 return
         except httpx.HTTPError:
             pass

@@ -11,8 +11,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sweeper.core import RULES
-from sweeper.serving import whole_number
+from sweeper.core import RULES, CommandError
+from sweeper.serving import folder, token, whole_number
 
 if TYPE_CHECKING:
     from sweeper.coordinator.play import Player, RunSummary
@@ -30,14 +30,17 @@ def add_play_commands(commands: Any, serve_commands: Any) -> None:
         description="Play whatever Minesweeper board is on screen, game after game.",
     )
     play.add_argument(
-        "--effector", metavar="URL", help="effector service (default: start one on this display)"
+        "--effector", type=_service_url, metavar="URL",
+        help="effector service (default: start one on this display)"
     )
     play.add_argument(
-        "--analyzer", metavar="URL", help="analyzer service (default: analyze in-process)"
+        "--analyzer", type=_service_url, metavar="URL",
+        help="analyzer service (default: analyze in-process)"
     )
     play.add_argument(
         "--token",
-        default=os.environ.get("SWEEPER_TOKEN"),
+        type=token,
+        default=os.environ.get("SWEEPER_TOKEN") or None,
         help="bearer token for the services (default: $SWEEPER_TOKEN)",
     )
     add_game_arguments(play)
@@ -94,7 +97,7 @@ def add_game_arguments(
     )
     parser.add_argument(
         "--record",
-        type=Path,
+        type=folder,
         default=None if record is None else Path(record),
         metavar="DIR",
         help="save every step and an annotated replay in DIR",
@@ -172,6 +175,21 @@ def _point(text: str) -> tuple[int, int]:
     return x, y
 
 
+def _service_url(text: str) -> str:
+    """A service's base URL: ``http://`` or ``https://`` with a host."""
+    import httpx
+
+    try:
+        url = httpx.URL(text)
+        usable = url.scheme in ("http", "https") and bool(url.host)
+    except (httpx.InvalidURL, ValueError, TypeError):
+        usable = False
+    if not usable:
+        raise argparse.ArgumentTypeError(
+            f"expected an http:// or https:// URL with a host, not {text!r}")
+    return text
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -184,15 +202,37 @@ def run_play(args: argparse.Namespace) -> int:
     from sweeper.coordinator.local_services import local_service
 
     if args.effector is None and not os.environ.get("DISPLAY"):
-        print(
-            "sweeper play: no --effector given and DISPLAY is not set: there is no "
-            "screen to play on (run 'sweeper demo' for a virtual one)",
-            file=sys.stderr,
-        )
-        return 2
+        raise CommandError(
+            "no --effector given and DISPLAY is not set: there is no screen to play on "
+            "(run 'sweeper demo' for a virtual one)")
+    check_before_starting(args)
     with ExitStack() as stack:
         url = args.effector or stack.enter_context(local_service("effector", os.environ))
         return play_and_report(url, args, stack)
+
+
+def check_before_starting(args: argparse.Namespace) -> None:
+    """Refuse what would fail later, before any display or service is started: skins that
+    do not load, folders that cannot be written."""
+    from sweeper.recognizer import ImageError, SkinError, load_skin
+
+    for skin in args.skins or []:
+        try:
+            load_skin(skin)
+        except (SkinError, ImageError) as error:
+            raise CommandError(f"--skin: {error}") from None
+    if args.save_skin is not None:
+        try:
+            args.save_skin.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"--save-skin: cannot make the folder {args.save_skin} "
+                               f"({error.strerror or error})") from None
+    if args.record is not None:
+        try:
+            args.record.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"--record: cannot make the folder {args.record} "
+                               f"({error.strerror or error})") from None
 
 
 def play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> int:
@@ -336,8 +376,9 @@ def _report(summary: RunSummary, args: argparse.Namespace) -> None:
     for number, game in enumerate(summary.results, start=1):
         for note in game.notes:
             print(f"game {number}: {note}", file=sys.stderr)
+    command = getattr(args, "command_name", "sweeper play")
     for error in summary.errors:
-        print(f"stopped: {error}", file=sys.stderr)
+        print(f"{command}: error: stopped: {error}", file=sys.stderr)
     if args.record:
         pages = sorted(Path(args.record).glob("game-*/replay.html"))
         if pages:
@@ -359,8 +400,7 @@ def run_replay(args: argparse.Namespace) -> int:
         steps = count_steps(args.directory)
         differences = list(replay_differences(args.directory))
     except (FileNotFoundError, RecordingError) as error:
-        print(f"sweeper replay: {error}", file=sys.stderr)
-        return 2
+        raise CommandError(str(error)) from None
     for line in differences:
         print(line)
     print(f"{steps} step(s) replayed, {len(differences)} difference(s)")

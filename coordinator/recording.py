@@ -58,6 +58,9 @@ def rect_in_file(rect: Rect) -> RectInFile:
     return rect.left, rect.top, rect.width, rect.height
 
 
+MAX_STEP_BYTES = 4 << 20  # a step of a board at the analyzer's cell limit takes under 1 MB
+
+
 class RecordingError(SweeperError, ValueError):
     """A recorded step that cannot be read back; the message names the file and the fault."""
 
@@ -129,17 +132,39 @@ _STEP_RECORD = TypeAdapter(StepRecord)
 
 def _read_step(path: Path) -> StepRecord:
     """One step record, checked field by field (raise :class:`RecordingError` naming the
-    file and the first fault)."""
+    file and the first fault). Like the analyzer's service, it takes no more than
+    :data:`MAX_STEP_BYTES` bytes and a board of at most its cell limit."""
     try:
+        if path.stat().st_size > MAX_STEP_BYTES:
+            raise RecordingError(f"{path}: the file is over the limit of {MAX_STEP_BYTES} bytes")
         step = _STEP_RECORD.validate_json(path.read_bytes())
-        parse_board(step.board)
+        board = parse_board(step.board)
     except OSError as error:
         raise RecordingError(f"{path}: cannot read it ({error.strerror or error})") from None
     except ValidationError as error:
         raise RecordingError(f"{path}: {_first_fault(error)}") from None
     except BoardError as error:
         raise RecordingError(f"{path}: bad board text: {error}") from None
+    fault = _step_fault(step, board.height, board.width)
+    if fault is not None:
+        raise RecordingError(f"{path}: {fault}")
     return step
+
+
+def _step_fault(step: StepRecord, height: int, width: int) -> str | None:
+    """What in ``step`` disagrees with its own board (``height`` x ``width``), or None."""
+    if (step.rows, step.cols) != (height, width):
+        return (f"rows and cols ({step.rows}x{step.cols}) are not the board's "
+                f"({height}x{width})")
+    move = step.move
+    if move is None:
+        return None
+    place = (move.get("row"), move.get("col"))
+    if not all(isinstance(value, int) and not isinstance(value, bool) for value in place):
+        return f"move: needs whole-number 'row' and 'col', not {move!r}"[:200]
+    if not (0 <= move["row"] < height and 0 <= move["col"] < width):
+        return f"move: ({move['row']}, {move['col']}) is not on the {height}x{width} board"
+    return None
 
 
 def _first_fault(error: ValidationError) -> str:

@@ -11,16 +11,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sweeper.analyzer import AnalysisError, AnalysisTimeoutError, analyze
-from sweeper.coordinator.recording import StepRecord, load_steps
+from sweeper.coordinator.recording import RecordingError, StepRecord, load_steps
 from sweeper.core import parse_board
 from sweeper.recognizer import ImageError, recognize
+
+STEP_TIME_LIMIT_S = 10.0  # each step's analysis, as the analyzer service's default limit
 
 
 def game_folders(root: Path) -> list[Path]:
     """The game folders of a recording (or ``root`` itself if it is one game)."""
-    if any(root.glob("step-*.json")):
-        return [root]
-    folders = sorted(path for path in root.glob("game-*") if path.is_dir())
+    try:
+        if any(root.glob("step-*.json")):
+            return [root]
+        folders = sorted(path for path in root.glob("game-*") if path.is_dir())
+    except OSError as error:
+        raise RecordingError(f"{root}: cannot read it ({error.strerror or error})") from None
     if not folders:
         raise FileNotFoundError(f"{root} holds no recorded game (no game-*/step-*.json)")
     return folders
@@ -58,8 +63,12 @@ def _step_differences(step: StepRecord, screenshot: Path) -> Iterator[str]:
     if step.is_end:
         return  # no decision was taken on the screen the game ended on
     try:
-        analysis = analyze(parse_board(step.board), step.total_mines, step.rules)
-    except (AnalysisError, AnalysisTimeoutError, ValueError) as error:
+        analysis = analyze(parse_board(step.board), step.total_mines, step.rules,
+                           STEP_TIME_LIMIT_S)
+    except AnalysisTimeoutError:
+        yield f"the analysis did not finish within {STEP_TIME_LIMIT_S:g} s"
+        return
+    except (AnalysisError, ValueError) as error:
         yield f"the analyzer now refuses the recorded board: {error}"
         return
     if sorted(map(tuple, step.safe)) != sorted(analysis.safe):

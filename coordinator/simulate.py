@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -197,8 +198,14 @@ def play_games(
         return
     chunk = max(1, min(16, games // (workers * 8)))
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(workers) as pool:
+    with context.Pool(workers, initializer=_leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap_unordered(_play_seed, jobs, chunksize=chunk)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a worker: ignore Ctrl-C, which the parent handles by ending the pool (a worker
+    would otherwise print its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summarize(results: Sequence[SeededGame]) -> Summary:

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sweeper.core import DIFFICULTIES, RULES, BoardSize
+from sweeper.core import DIFFICULTIES, RULES, BoardSize, CommandError
+from sweeper.serving import folder, whole_number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 MAX_GAMES = 1_000_000  # every game's result is kept for the summary
 WORKERS_PER_CORE = 4  # more processes than that only add memory
 MIN_WIDTH, MIN_HEIGHT = 3, 2  # the smallest board the recognizer finds on the screen
+MAX_SEED = 2**32 - 1
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 
 
 def add_simulate_command(commands: Any, serve_commands: Any) -> None:
@@ -48,10 +51,10 @@ def add_simulate_command(commands: Any, serve_commands: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole_number(0, MAX_SEED),
         default=0,
         metavar="S",
-        help="seed of game 0; game i uses S+i (default: 0)",
+        help=f"seed of game 0, 0 to {MAX_SEED}; game i uses S+i (default: 0)",
     )
     parser.add_argument(
         "--workers",
@@ -65,7 +68,7 @@ def add_simulate_command(commands: Any, serve_commands: Any) -> None:
         "--show", action="store_true", help="print every game's final board (for replaying a seed)"
     )
     parser.add_argument(
-        "--record", type=Path, metavar="DIR",
+        "--record", type=folder, metavar="DIR",
         help="save every step and an annotated replay in DIR, as 'sweeper play --record' does",
     )
     parser.set_defaults(handler=run_simulate)
@@ -81,8 +84,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if args.record is not None:
             _make_record_directory(args.record)
     except ValueError as error:
-        print(f"sweeper simulate: error: {error}", file=sys.stderr)
-        return 2
+        raise CommandError(str(error)) from None
     return _run(config, args, workers)
 
 
@@ -154,6 +156,7 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
     console = Console()
     results: list[SeededGame] = []
     wins = 0
+    interrupted = False
     with Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -165,10 +168,17 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=games, wins=0)
-        for result in play_games(config, games, seed, workers, args.record):
-            results.append(result)
-            wins += result.won
-            progress.update(task, advance=1, wins=wins)
+        try:
+            for result in play_games(config, games, seed, workers, args.record):
+                results.append(result)
+                wins += result.won
+                progress.update(task, advance=1, wins=wins)
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted:
+        print(f"interrupted: {len(results)} of {games} games finished", file=sys.stderr)
+        if not results:
+            return EXIT_INTERRUPTED
     results.sort(key=lambda result: result.seed)
     if args.show:
         for result in results:
@@ -182,7 +192,7 @@ def _run(config: Config, args: argparse.Namespace, workers: int) -> int:
                       highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps(summary_json(summary, config, seed)), flush=True)
-    return 0
+    return EXIT_INTERRUPTED if interrupted else 0
 
 
 def _print_summary(

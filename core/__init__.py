@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         format_board,
         parse_board,
     )
-    from sweeper.core.errors import SweeperError
+    from sweeper.core.errors import CommandError, SweeperError
     from sweeper.core.rect import Rect
     from sweeper.core.rules import RULES, Rules, check_rules
     from sweeper.core.sizes import (
@@ -59,6 +59,7 @@ __all__ = [
     "BoardError",
     "BoardSize",
     "Cell",
+    "CommandError",
     "GameStatus",
     "Rect",
     "Rules",
@@ -82,6 +83,7 @@ _HOME_OF = {
     "Cell": "sweeper.core.board",
     "format_board": "sweeper.core.board",
     "parse_board": "sweeper.core.board",
+    "CommandError": "sweeper.core.errors",
     "SweeperError": "sweeper.core.errors",
     "Rect": "sweeper.core.rect",
     "RULES": "sweeper.core.rules",

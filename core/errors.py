@@ -8,7 +8,7 @@ nothing, so a command line that needs it stays fast.
 
 from __future__ import annotations
 
-__all__ = ["SweeperError"]
+__all__ = ["CommandError", "SweeperError"]
 
 
 class SweeperError(Exception):
@@ -17,3 +17,16 @@ class SweeperError(Exception):
     Each package's errors derive from it (and keep their other bases, such as
     ``ValueError`` for bad input), so a caller can catch any of them at once.
     """
+
+
+class CommandError(SweeperError):
+    """What a command reports as its one error line, ``sweeper COMMAND: error: MESSAGE``,
+    and the exit code it then ends with: 2 (the default) when the user's input is wrong.
+
+    Command handlers raise it; ``sweeper``'s ``main`` prints it, so every command words
+    its errors the same way.
+    """
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code

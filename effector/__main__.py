@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from sweeper.core import CommandError
 from sweeper.effector.cli import add_serve_arguments
 
 
@@ -18,6 +19,9 @@ def main() -> int:
     args = parser.parse_args()
     try:
         return int(args.handler(args))
+    except CommandError as error:
+        print(f"{parser.prog}: error: {' '.join(str(error).split())}", file=sys.stderr)
+        return error.exit_code
     except KeyboardInterrupt:
         return 130
 

@@ -7,7 +7,7 @@ nothing at all is executed.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,8 +24,16 @@ MAX_CLICKS = 3
 MAX_BATCH_DURATION_MS = 60_000
 
 
+def _type_is_required(schema: dict[str, Any]) -> None:
+    """In the JSON schema, ``type`` has no default and is required, as the service
+    demands: it picks the kind of action. (In Python each class fills it in.)"""
+    schema["properties"]["type"].pop("default", None)
+    schema["required"] = ["type", *(name for name in schema.get("required", ()) if name != "type")]
+
+
 class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True,
+                              json_schema_extra=_type_is_required)
 
 
 class MoveAction(_Action):

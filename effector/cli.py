@@ -10,8 +10,9 @@ import os
 import sys
 from typing import Any
 
+from sweeper.core import CommandError
 from sweeper.effector.defaults import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
-from sweeper.serving import port
+from sweeper.serving import port, token
 
 EXIT_NO_DISPLAY = 1
 EXIT_REFUSED = 2
@@ -33,7 +34,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"address to bind (default {DEFAULT_HOST}; others need --token)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT,
                         help=f"port to listen on (default {DEFAULT_PORT})")
-    parser.add_argument("--token", default=os.environ.get(TOKEN_ENV),
+    parser.add_argument("--token", type=token, default=os.environ.get(TOKEN_ENV),
                         help=f"require 'Authorization: Bearer TOKEN' (default: ${TOKEN_ENV})")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request, and every pointer move, to stderr")
@@ -42,14 +43,15 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def serve_effector(args: argparse.Namespace) -> int:
     """Check the bind policy and the display, then serve until interrupted."""
-    from sweeper.serving import bind_refusal
+    from sweeper.serving import ListenError, bind_refusal, listening_socket, serve
 
     refusal = bind_refusal(args.host, args.token, TOKEN_ENV, "move this machine's mouse")
     if refusal is not None:
-        print(f"sweeper serve effector: {refusal}", file=sys.stderr)
-        return EXIT_REFUSED
-
-    import uvicorn
+        raise CommandError(refusal, EXIT_REFUSED)
+    try:
+        listener = listening_socket(args.host, args.port)
+    except ListenError as error:
+        raise CommandError(str(error), EXIT_REFUSED) from None
 
     from sweeper.effector.errors import DisplayUnavailableError
     from sweeper.effector.service import EffectorSettings, create_display_app
@@ -57,12 +59,12 @@ def serve_effector(args: argparse.Namespace) -> int:
     try:
         app, capture = create_display_app(EffectorSettings(token=args.token))
     except DisplayUnavailableError as error:
-        print(f"sweeper serve effector: {error}", file=sys.stderr)
-        return EXIT_NO_DISPLAY
+        listener.close()
+        raise CommandError(str(error), EXIT_NO_DISPLAY) from None
     if args.access_log:
         _log_pointer_moves()
     try:
-        uvicorn.run(app, host=args.host, port=args.port, access_log=args.access_log)
+        serve(app, listener, access_log=args.access_log)
     finally:
         capture.close()
     return 0

@@ -45,9 +45,11 @@ from sweeper.serving import (
     Admission,
     ErrorOut,
     NotStartedError,
+    add_docs,
     add_error_handlers,
     add_guards,
     answer_with_status,
+    bearer_token_options,
     error_answer,
     summarize_errors,
 )
@@ -86,6 +88,9 @@ class InvalidRegionError(SweeperError, ValueError):
     """A screenshot region that is incomplete or not on the screen."""
 
 
+REGION_RULE = ("Part of the region to capture: give all four of left, top, width and "
+               "height, or none (the whole screen); some but not all answers 422.")
+
 BUSY_ANSWERS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorOut, "description": "The body is over the size limit."},
     422: {"model": ErrorOut, "description": "A bad body, point, region, key or button."},
@@ -118,9 +123,11 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
+        **bearer_token_options(settings.token),
     )
     gates = {("POST", "/actions"): batches, ("GET", "/screenshot"): captures}
     add_guards(app, settings.token, gates, MAX_BODY_BYTES)
+    add_docs(app)
     _add_error_handlers(app, settings.wait_s)
 
     def start_by() -> float:
@@ -143,13 +150,18 @@ def create_app(
         },
     )
     async def screenshot(
-        left: int | None = None,
-        top: int | None = None,
-        width: Annotated[int | None, Query(gt=0)] = None,
-        height: Annotated[int | None, Query(gt=0)] = None,
+        left: Annotated[int | None, Query(description=REGION_RULE)] = None,
+        top: Annotated[int | None, Query(description=REGION_RULE)] = None,
+        width: Annotated[int | None, Query(gt=0, description=REGION_RULE)] = None,
+        height: Annotated[int | None, Query(gt=0, description=REGION_RULE)] = None,
         format: ImageFormat = "png",
     ) -> Response:
-        """The region (or the whole virtual screen) as PNG, or as raw BGR bytes."""
+        """The region (or the whole virtual screen) as PNG, or as raw BGR bytes.
+
+        Give all four of ``left``, ``top``, ``width`` and ``height`` (screen pixels), or
+        none of them for the whole screen; some but not all, or a region not inside the
+        screen, answers 422.
+        """
         region = resolve_region(screen_source.screen(), left, top, width, height)
         return await captures.run(
             lambda: _screenshot(screen_source, region, format), start_by=start_by()

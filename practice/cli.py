@@ -116,7 +116,8 @@ def run_desktop(args: argparse.Namespace) -> int:
         print("stopped", flush=True)
         return 0
     except (RuntimeError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        command = getattr(args, "command_name", "sweeper desktop")
+        print(f"{command}: error: {' '.join(str(error).split())}", file=sys.stderr)
         return 1
 
 

@@ -9,8 +9,13 @@ import sys
 from contextlib import ExitStack
 from typing import Any
 
-from sweeper.coordinator import add_game_arguments, local_service, play_and_report
-from sweeper.core import EXPERT
+from sweeper.coordinator import (
+    add_game_arguments,
+    check_before_starting,
+    local_service,
+    play_and_report,
+)
+from sweeper.core import EXPERT, CommandError
 from sweeper.serving import whole_number
 
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
@@ -38,6 +43,16 @@ def add_demo_command(commands: Any) -> None:
 
 def run_demo(args: argparse.Namespace) -> int:
     """The bundled game (or winemine) on a virtual display, played by the bot."""
+    from sweeper.practice.display import MissingProgramError
+
+    check_before_starting(args)
+    try:
+        return _demo(args)
+    except MissingProgramError as error:  # no Xvfb, Chromium or Wine on this machine
+        raise CommandError(str(error), 1) from None
+
+
+def _demo(args: argparse.Namespace) -> int:
     from sweeper.practice.desktop import VirtualDesktop
     from sweeper.practice.display import VirtualDisplay
     from sweeper.practice.winemine import Winemine

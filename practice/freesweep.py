@@ -34,12 +34,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from sweeper.coordinator import start_group, stop_group
 from sweeper.core import GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.lifecycle import StartedInWith
+from sweeper.practice.lifecycle import StartedInWith, T, wait_for
 from sweeper.practice.xinput import XInput
 
 TERMINAL = (120, 24)  # columns, lines: the board of 30 columns and the panel fit
@@ -49,7 +48,6 @@ CELL_CHARS = {"-": ".", " ": "0", "#": "F", "o": "*", "*": "*"} | {
     str(n): str(n) for n in range(1, 9)}
 LOST_MESSAGE, WON_MESSAGE = "BOOM!", "You Win!"
 
-T = TypeVar("T")
 
 
 class ScreenTextError(SweeperError, RuntimeError):
@@ -261,12 +259,4 @@ class Freesweep(StartedInWith):
     def _wait(self, probe: Callable[[], T | None], what: str,
               timeout_s: float | None = None) -> T:
         """Poll ``probe`` until it returns something true; ``TimeoutError`` after a while."""
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
-        deadline = time.monotonic() + timeout_s
-        while True:
-            value = probe()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"timed out after {timeout_s:.0f} s waiting for {what}")
-            time.sleep(0.03)
+        return wait_for(probe, what, self.timeout_s if timeout_s is None else timeout_s, 0.03)

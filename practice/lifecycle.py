@@ -1,9 +1,14 @@
-"""Things of the practice arena that start and stop: ``with`` runs them for a while."""
+"""Things of the practice arena that start and stop: ``with`` runs them for a while, and
+wait for what they started to show."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
+
+T = TypeVar("T")
 
 
 class StartedInWith:
@@ -27,3 +32,16 @@ class StartedInWith:
         tb: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def wait_for(probe: Callable[[], T | None], what: str, timeout_s: float,
+             poll_s: float = 0.03) -> T:
+    """Poll ``probe`` until it returns something true; ``TimeoutError`` after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = probe()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout_s:.0f} s waiting for {what}")
+        time.sleep(poll_s)

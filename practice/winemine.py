@@ -57,7 +57,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -65,7 +64,7 @@ import numpy.typing as npt
 from sweeper.coordinator import start_group, stop_group
 from sweeper.core import BEGINNER, EXPERT, INTERMEDIATE, GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.lifecycle import StartedInWith
+from sweeper.practice.lifecycle import StartedInWith, T, wait_for
 from sweeper.practice.xinput import XInput
 
 # ------------------------------------------------------------ the game's settings
@@ -139,7 +138,6 @@ WINE_ENV = {
 PREFIX_BYTES = 1 << 30  # a fresh prefix takes about 700 MB
 TMPFS = Path("/dev/shm")
 
-T = TypeVar("T")
 
 
 class OracleError(SweeperError, RuntimeError):
@@ -446,7 +444,7 @@ class Winemine(StartedInWith):
     @property
     def rect(self) -> Rect:
         """Where the window (menu bar and client area) is on the screen now."""
-        return self._window_rect(self.window_id)
+        return self.xinput.window_rect(self.window_id)
 
     def cell_center(self, row: int, col: int) -> tuple[int, int]:
         """The screen point at the centre of a cell."""
@@ -493,7 +491,7 @@ class Winemine(StartedInWith):
             if window_id != self.window_id:
                 try:
                     title = self.xinput.run("getwindowname", str(window_id)).strip()
-                    rect = self._window_rect(window_id)
+                    rect = self.xinput.window_rect(window_id)
                 except RuntimeError:  # closed in the meantime
                     continue
                 found.append(WinemineDialog(window_id, title, rect))
@@ -672,24 +670,11 @@ class Winemine(StartedInWith):
         face_x, face_y = self.face_center()
         self.xinput.move(((rect.left + face_x) // 2, face_y))
 
-    def _window_rect(self, window_id: int) -> Rect:
-        shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))
-        values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
-        return Rect(left=int(values["X"]), top=int(values["Y"]),
-                    width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
 
     def _wait(self, probe: Callable[[], T | None], what: str,
               timeout_s: float | None = None) -> T:
         """Poll ``probe`` until it returns something true; ``TimeoutError`` after a while."""
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
-        deadline = time.monotonic() + timeout_s
-        while True:
-            value = probe()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"timed out after {timeout_s:.0f} s waiting for {what}")
-            time.sleep(0.05)
+        return wait_for(probe, what, self.timeout_s if timeout_s is None else timeout_s, 0.05)
 
 
 def _settings(level: str, columns: int | None, rows: int | None, mines: int | None) -> Level:

@@ -43,7 +43,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +50,7 @@ import numpy.typing as npt
 from sweeper.coordinator import start_group, stop_group
 from sweeper.core import GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
-from sweeper.practice.lifecycle import StartedInWith
+from sweeper.practice.lifecycle import StartedInWith, T, wait_for
 from sweeper.practice.xinput import XInput
 
 LEVELS = {1: (8, 8, 10), 2: (16, 16, 40), 3: (30, 16, 99)}  # columns, rows, mines
@@ -75,7 +74,6 @@ WAITING, PLAYING, OVER = 4, 0, 1
 HIDDEN, FLAGGED, MINE, MARKED = 0x40, 0x20, 0x10, 0x80  # MARKED: green box after a loss
 COUNT = 0x0F
 
-T = TypeVar("T")
 
 
 class XbombMemoryError(SweeperError, RuntimeError):
@@ -259,7 +257,7 @@ class Xbomb(StartedInWith):
     @property
     def rect(self) -> Rect:
         """The whole xbomb window on the screen."""
-        return self._window_rect(self.window_id)
+        return self.xinput.window_rect(self.window_id)
 
     def grid_rect(self) -> Rect:
         """The grid (the cells, without the frame) on the screen."""
@@ -339,24 +337,11 @@ class Xbomb(StartedInWith):
         windows = [int(word) for word in found.split()]
         return windows[0] if windows else None
 
-    def _window_rect(self, window_id: int) -> Rect:
-        shell = self.xinput.run("getwindowgeometry", "--shell", str(window_id))
-        values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
-        return Rect(left=int(values["X"]), top=int(values["Y"]),
-                    width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
 
     def _wait(self, probe: Callable[[], T | None], what: str,
               timeout_s: float | None = None) -> T:
         """Poll ``probe`` until it returns something true; ``TimeoutError`` after a while."""
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
-        deadline = time.monotonic() + timeout_s
-        while True:
-            value = probe()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"timed out after {timeout_s:.0f} s waiting for {what}")
-            time.sleep(0.03)
+        return wait_for(probe, what, self.timeout_s if timeout_s is None else timeout_s, 0.03)
 
 
 def _inner_windows(display_name: str, window_id: int) -> list[Rect]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Mapping
 
+from sweeper.core import Rect
 from sweeper.practice.display import require_program
 
 BUTTONS = {"left": "1", "middle": "2", "right": "3"}
@@ -26,6 +27,13 @@ class XInput:
         if done.returncode != 0:
             raise RuntimeError(f"xdotool {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
+
+    def window_rect(self, window_id: int) -> Rect:
+        """Where the window ``window_id`` is on the screen."""
+        shell = self.run("getwindowgeometry", "--shell", str(window_id))
+        values = dict(line.split("=", 1) for line in shell.split() if "=" in line)
+        return Rect(left=int(values["X"]), top=int(values["Y"]),
+                    width=int(values["WIDTH"]), height=int(values["HEIGHT"]))
 
     def click(self, point: tuple[int, int], button: str = "left") -> None:
         """Move to a screen point and click (press and release) one button there."""

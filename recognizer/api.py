@@ -25,6 +25,7 @@ from sweeper.recognizer.tiles import locate_tile_boards
 
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first
+MIN_SIDE_ALONE = 5  # a board of lines with fewer rows or columns gives way to a bigger one
 MAX_PHASE_SHIFT = 3  # px the likeliest lattice is moved each way when its cells do not read
 
 
@@ -50,8 +51,9 @@ def locate_and_read(
     picture = load_image(image)
     priors = [load_skin(name) for name in (skins if skins else available_skins())]
     new_reader = partial(BoardReader, priors, adopt_all=bool(skins))
-    found = (_read_line_lattices(picture, origin, new_reader, total_mines)
-             or _read_tile_lattices(picture, origin, new_reader, total_mines))
+    found = _read_line_lattices(picture, origin, new_reader, total_mines)
+    if found is None or _small(found[0]):
+        found = _larger(found, _read_tile_lattices(picture, origin, new_reader, total_mines))
     if found is None:
         return nothing_found("no Minesweeper board found"), None
     result, reader = found
@@ -89,10 +91,32 @@ def _read_tile_lattices(picture: Image, origin: tuple[int, int],
                         new_reader: Callable[[], BoardReader], total_mines: int | None,
                         ) -> tuple[Recognition, BoardReader] | None:
     """The board on the likeliest lattice of flat tiles (checkerboards, tiles with gaps
-    or rounded corners) whose cells read."""
+    or rounded corners) whose cells mostly read, or else the likeliest one's reading."""
     lattices = [lattice.with_origin(*origin)
                 for _, lattice in locate_tile_boards(picture)[:MAX_CANDIDATES]]
-    return _first_read(picture, lattices, new_reader, total_mines, whole=False)
+    found = _first_read(picture, lattices, new_reader, total_mines, whole=False)
+    if found is None and lattices:  # the likeliest, read as far as it goes
+        reader = new_reader()
+        found = reader.read(picture, lattices[0], total_mines), reader
+    return found
+
+
+def _small(result: Recognition) -> bool:
+    """Whether a board read on lines is small enough to be part of a bigger board of tiles
+    (a few of a lost game's mines drawn as squares make a lattice of lines of their own)."""
+    geometry = result.geometry
+    return geometry is not None and min(geometry.rows, geometry.cols) < MIN_SIDE_ALONE
+
+
+def _larger(first: tuple[Recognition, BoardReader] | None,
+            second: tuple[Recognition, BoardReader] | None,
+            ) -> tuple[Recognition, BoardReader] | None:
+    """Of two readings, the one whose lattice has more cells (the first if alike), read
+    or not: a small board inside a bigger lattice that does not read is part of it."""
+    def cells(found: tuple[Recognition, BoardReader] | None) -> int:
+        geometry = None if found is None else found[0].geometry
+        return 0 if geometry is None else geometry.rows * geometry.cols
+    return second if cells(second) > cells(first) else (first or second)
 
 
 def _first_read(picture: Image, lattices: Iterable[BoardGeometry],

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sweeper.core import CommandError
+
 EXIT_UNREADABLE = 1
 EXIT_BAD_INPUT = 2
 
@@ -65,15 +67,13 @@ def run_recognize(args: argparse.Namespace) -> int:
     try:
         recognition = recognize(source, skins=args.skin)
     except (ImageError, SkinError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(str(error), EXIT_BAD_INPUT) from None
     if args.json:
         print(json.dumps(recognition.to_json()))
     elif recognition.board is not None:
         print(str(recognition.board), end="")
     if recognition.board is None:
-        print(f"error: {args.image}: {recognition.message}", file=sys.stderr)
-        return EXIT_UNREADABLE
+        raise CommandError(f"{args.image}: {recognition.message}", EXIT_UNREADABLE)
     return 0
 
 
@@ -81,28 +81,18 @@ def run_capture(args: argparse.Namespace) -> int:
     """Handler of ``sweeper templates capture``."""
     from sweeper.recognizer.capture import CaptureError, capture_skin
     from sweeper.recognizer.image_io import ImageError
-    from sweeper.recognizer.skins import SkinError, available_skins, user_skins_dir
+    from sweeper.recognizer.skins import SkinError
 
-    if args.out is None and args.name in available_skins():
-        print(f"error: a shipped skin is named {args.name!r}; choose another --name "
-              "(or give --out)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    folder = args.out or user_skins_dir() / args.name
-    if folder.exists() and any(folder.iterdir()) and not args.force:
-        print(f"error: {folder} already exists and is not empty (use --force to overwrite)",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
+    folder = _capture_folder(args)
     if args.board is not None and len(args.board) != len(args.images):
-        print(f"error: {len(args.images)} screenshot(s) but {len(args.board)} --board file(s); "
-              "give one board per screenshot, in order", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(f"{len(args.images)} screenshot(s) but {len(args.board)} --board "
+                           "file(s); give one board per screenshot, in order")
     try:
         samples = [_labelled_sample(Path(image), args.board[i] if args.board else None)
                    for i, image in enumerate(args.images)]
         result = capture_skin(samples, args.name, folder, notes=args.notes)
     except (CaptureError, ImageError, SkinError, ValueError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        raise CommandError(str(error)) from None
     faces = {f"face {status}": files for status, files in result.faces.items()}
     for kind, files in {**result.tiles, **faces}.items():
         print(f"{kind:>12}: {', '.join(files)}")
@@ -113,13 +103,51 @@ def run_capture(args: argparse.Namespace) -> int:
     return 0
 
 
+def _capture_folder(args: argparse.Namespace) -> Path:
+    """Where ``templates capture`` writes: ``--out``, else the skin's name in the user's
+    skins folder; a plain name, and a folder that is free (or ``--force``)."""
+    from sweeper.recognizer.skins import SkinError, available_skins, check_skin_name, user_skins_dir
+
+    try:
+        check_skin_name(args.name)
+    except SkinError as error:
+        raise CommandError(f"--name: {error}") from None
+    if args.out is None and args.name in available_skins():
+        raise CommandError(f"a shipped skin is named {args.name!r}; choose another --name "
+                           "(or give --out)")
+    folder: Path = args.out or user_skins_dir() / args.name
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise CommandError(
+                f"{folder} is not a folder; give --out a folder to write the skin in")
+        if folder.is_dir() and any(folder.iterdir()) and not args.force:
+            raise CommandError(
+                f"{folder} already exists and is not empty (use --force to overwrite)")
+    except OSError as error:
+        raise CommandError(f"cannot use {folder} ({error.strerror or error})") from None
+    return folder
+
+
 def run_list(args: argparse.Namespace) -> int:
-    """Handler of ``sweeper templates list``."""
-    from sweeper.recognizer.skins import available_skins, load_skin, user_skins, user_skins_dir
+    """Handler of ``sweeper templates list``: every skin that loads, then one error line
+    naming those that do not."""
+    from sweeper.recognizer.image_io import ImageError
+    from sweeper.recognizer.skins import (
+        SkinError,
+        available_skins,
+        load_skin,
+        user_skins,
+        user_skins_dir,
+    )
 
     yours = user_skins()
+    broken = []
     for name in [*available_skins(), *yours]:
-        skin = load_skin(name)
+        try:
+            skin = load_skin(name)
+        except (SkinError, ImageError) as error:
+            broken.append(str(error))
+            continue
         faces = ", ".join(sorted(skin.faces)) or "none"
         width, height = skin.size
         print(f"{name:16} {width:3d}x{height:<3d} px, {len(skin.tiles):2d} tile pictures, "
@@ -127,6 +155,8 @@ def run_list(args: argparse.Namespace) -> int:
     if yours:
         print(f"(the last {len(yours)} are yours, from {user_skins_dir()}; "
               "used only with --skin NAME)")
+    if broken:
+        raise CommandError(f"{len(broken)} skin(s) cannot be used: {'; '.join(broken)}")
     return 0
 
 

@@ -23,9 +23,11 @@ from sweeper.recognizer.looks import look_at, shape_vector
 from sweeper.recognizer.skins import TEMPLATES_DIR, available_skins, load_skin
 
 DIGITS = tuple(str(n) for n in range(1, 9))
-SYMBOLS = (*DIGITS, "mine", "flag", "crossed", "?")  # crossed: a mine crossed out in red
+SYMBOLS = (*DIGITS, "mine", "flag", "crossed", "?", "zero")  # crossed: a mine crossed out
+# in red; zero: a "0" some games write on their opened empty cells
 # characters some games write instead of drawing: the symbol each stands for
-TEXT_SYMBOLS = {**{digit: digit for digit in DIGITS}, "?": "?", "*": "mine", "F": "flag"}
+TEXT_SYMBOLS = {**{digit: digit for digit in DIGITS}, "?": "?", "*": "mine", "F": "flag",
+                "0": "zero"}
 GLYPH_SPRITE = TEMPLATES_DIR / "glyphs.png"
 SPRITE_CELL = (24, 32)  # (width, height) of one glyph in the sprite
 STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,

@@ -45,13 +45,22 @@ def load_image(source: ImageSource) -> Image:
     if isinstance(source, bytes | bytearray):
         return _decode(bytes(source), "the image bytes")
     if isinstance(source, str | Path):
-        path = Path(source)
+        return _read_file(Path(source))
+    raise ImageError(f"cannot read an image from a {type(source).__name__}")
+
+
+def _read_file(path: Path) -> Image:
+    try:
+        if path.is_dir():
+            raise ImageError(f"{path}: a folder, not an image file")
         if not path.is_file():
             raise ImageError(f"{path}: no such image file")
         if path.stat().st_size > MAX_IMAGE_BYTES:
             raise ImageError(f"{path}: the file is over the limit of {MAX_IMAGE_BYTES} bytes")
-        return _decode(path.read_bytes(), str(path))
-    raise ImageError(f"cannot read an image from a {type(source).__name__}")
+        data = path.read_bytes()
+    except OSError as error:
+        raise ImageError(f"{path}: cannot read it ({error.strerror or error})") from None
+    return _decode(data, str(path))
 
 
 def _decode(data: bytes, where: str) -> Image:

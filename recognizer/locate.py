@@ -515,8 +515,8 @@ def _trim_to_cells(
     if xs.size < MIN_CELLS + 1 or ys.size < MIN_CELLS + 1:
         return None
     cells = _cell_support(xs, ys, vertical, horizontal)
-    row_run = _longest_true_run(cells.mean(axis=1) >= LINE_SUPPORT)
-    col_run = _longest_true_run(cells.mean(axis=0) >= LINE_SUPPORT)
+    row_run = longest_true_run(cells.mean(axis=1) >= LINE_SUPPORT)
+    col_run = longest_true_run(cells.mean(axis=0) >= LINE_SUPPORT)
     if row_run is None or col_run is None:
         return None
     (top_row, bottom_row), (left_col, right_col) = row_run, col_run
@@ -530,7 +530,7 @@ def _trim_to_cells(
     return float(kept.sum()), geometry
 
 
-def _longest_true_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:
+def longest_true_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:
     """First and last index of the longest run of True values, or None if there is none."""
     padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
     starts = np.nonzero(np.diff(padded) == 1)[0]

@@ -164,6 +164,9 @@ def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
     if look.core >= MIN_DARK_CORE and look.ink_of(ink.RED, ink.MAROON) < FLAG_RED:
         return Naming("mine", "a thick round blob (a mine drawn in the look's own colour)")
     best, score, lead = shapes.best(DIGITS)
+    zero, zero_score, zero_lead = shapes.best(("zero", *DIGITS))
+    if zero == "zero" and zero_score >= MIN_SHAPE and zero_lead >= MIN_SHAPE_LEAD:
+        return Naming("0", f"a 0 written on an opened cell ({zero_score:.2f})")
     coloured = CLASSIC_DIGIT_INK.get(look.main_ink)
     one_ink = look.ink_of(look.main_ink, *INK_BLENDS.get(look.main_ink, ())) >= ONE_INK
     if coloured is not None and one_ink:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -35,6 +36,8 @@ from sweeper.recognizer.image_io import Image, ImageError, as_image, load_image
 
 TEMPLATES_DIR = Path(str(resources.files("sweeper.templates")))  # installed with the package
 MANIFEST = "manifest.json"
+SKIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # a folder name, never a path
+SKIN_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")  # a tile's file in its folder
 
 TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in range(9)))
 TILE_CODES: dict[str, int] = {"unopened": UNOPENED, "flag": FLAG, "mine": MINE} | {
@@ -79,18 +82,39 @@ def user_skins_dir() -> Path:
     return Path(data_home) / "sweeper" / "skins"
 
 
+def check_skin_name(name: str) -> str:
+    """``name`` if it is a plain skin name (letters, digits, '.', '_' and '-', starting
+    with a letter or digit, at most 64 characters): one folder inside a skins folder,
+    never a path out of it. Raises :class:`SkinError` otherwise."""
+    if not SKIN_NAME.fullmatch(name):
+        raise SkinError(
+            f"{name!r} is not a skin name: use letters, digits, '.', '_' and '-' (starting "
+            "with a letter or digit, at most 64 characters), no '/' and no spaces")
+    return name
+
+
 def skin_dir(name_or_path: str | Path) -> Path:
     """The folder of a skin given by path, or by name: shipped (under ``templates/``),
     else one of the user's (:func:`user_skins_dir`)."""
     path = Path(name_or_path)
-    if path.is_dir():
+    if _is_folder(path):
         return path
-    for root in (TEMPLATES_DIR, user_skins_dir()):
-        candidate = root / str(name_or_path)
+    name = str(name_or_path)
+    for root in (TEMPLATES_DIR, user_skins_dir()) if SKIN_NAME.fullmatch(name) else ():
+        candidate = root / name
         if (candidate / MANIFEST).is_file():
             return candidate
     known = ", ".join([*available_skins(), *user_skins()]) or "none"
-    raise SkinError(f"no skin named {name_or_path!r} (known skins: {known})")
+    raise SkinError(f"no skin named {name!r} (known skins: {known})")
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder (False for a name the system cannot even look up, such
+    as one too long)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def available_skins() -> list[str]:
@@ -114,6 +138,11 @@ def _skins_in(root: Path) -> list[str]:
 @lru_cache(maxsize=32)
 def load_skin(name_or_path: str | Path) -> Skin:
     """Load a skin (cached), borrowing missing tile types from its fallback skin."""
+    return _load_skin(name_or_path, ())
+
+
+def _load_skin(name_or_path: str | Path, borrowers: tuple[str, ...]) -> Skin:
+    """Load a skin for the chain of skins ``borrowers`` that fall back on it."""
     folder = skin_dir(name_or_path)
     manifest = read_manifest(folder)
     tiles = [
@@ -123,11 +152,14 @@ def load_skin(name_or_path: str | Path) -> Skin:
     ]
     fallback = manifest.get("fallback")
     if fallback and fallback != folder.name:
+        if fallback in borrowers:
+            chain = " -> ".join([*borrowers, folder.name, fallback])
+            raise SkinError(f"{folder / MANIFEST}: the fallbacks go round in a circle ({chain})")
         have = {tile.kind for tile in tiles}
-        borrowed = load_skin(str(fallback))
+        borrowed = _load_skin(fallback, (*borrowers, folder.name))
         tiles += [tile for tile in borrowed.tiles if tile.kind not in have]
     faces = {
-        status: tuple(load_image(folder / file_name) for file_name in file_names)
+        status: tuple(_load_face(folder, file_name) for file_name in file_names)
         for status, file_names in manifest.get("faces", {}).items()
     }
     return Skin(
@@ -157,6 +189,9 @@ def read_manifest(folder: Path) -> dict[str, Any]:
                         "or [width, height]")
     _check_names(path, "tiles", manifest["tiles"], TILE_TYPES)
     _check_names(path, "faces", manifest.get("faces", {}), GAME_STATUSES)
+    fallback = manifest.get("fallback")
+    if fallback is not None and not (isinstance(fallback, str) and SKIN_NAME.fullmatch(fallback)):
+        raise SkinError(f"{path}: 'fallback' must be the name of another skin, not {fallback!r}")
     return manifest
 
 
@@ -171,8 +206,14 @@ def _check_names(path: Path, key: str, mapping: object, allowed: tuple[str, ...]
     for name, files in mapping.items():
         if name not in allowed:
             raise SkinError(f"{path}: unknown {key} entry {name!r} (allowed: {', '.join(allowed)})")
-        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-            raise SkinError(f"{path}: {key}[{name!r}] must be a list of file names")
+        if not isinstance(files, list) or not all(_is_file_name(f) for f in files):
+            raise SkinError(f"{path}: {key}[{name!r}] must be a list of file names in the "
+                            "skin's folder")
+
+
+def _is_file_name(name: object) -> bool:
+    """Whether ``name`` names a file right inside a folder (no path, no '..')."""
+    return isinstance(name, str) and bool(SKIN_FILE.fullmatch(name))
 
 
 def _tile_size(manifest: dict[str, Any]) -> tuple[int, int]:
@@ -191,6 +232,13 @@ def _load_tile(folder: Path, file_name: str, size: tuple[int, int]) -> Image:
             f"but the manifest's pitch is {size[0]}x{size[1]}"
         )
     return tile
+
+
+def _load_face(folder: Path, file_name: str) -> Image:
+    try:
+        return load_image(folder / file_name)
+    except ImageError as error:
+        raise SkinError(str(error)) from None
 
 
 def scaled(image: Image, factor: float) -> Image:

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
+from sweeper.recognizer.locate import longest_true_run
 
 TILE_STEP = 4  # colour change (largest channel) between neighbouring pixels that ends a patch
 MIN_TILE = 6.0  # px: the smallest side of a tile's patch (a 10 px cell with its border)
@@ -133,8 +134,8 @@ def _lattice_of(group: _Patches) -> tuple[int, BoardGeometry] | None:
     row -= row.min()
     filled = np.zeros((row.max() + 1, col.max() + 1), np.bool_)
     filled[row, col] = True
-    kept_rows = _longest_run(filled.mean(axis=1) >= MIN_ROW_SHARE)
-    kept_cols = _longest_run(filled.mean(axis=0) >= MIN_ROW_SHARE)
+    kept_rows = longest_true_run(filled.mean(axis=1) >= MIN_ROW_SHARE)
+    kept_cols = longest_true_run(filled.mean(axis=0) >= MIN_ROW_SHARE)
     if kept_rows is None or kept_cols is None:
         return None
     (top, bottom), (left, right) = kept_rows, kept_cols
@@ -172,14 +173,3 @@ def _axis(centres: FloatArray, size: float) -> tuple[float, float] | None:
         return None
     slope, start = np.polyfit(index, centres, 1)
     return float(start), float(slope)
-
-
-def _longest_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:
-    """First and last index of the longest run of True values, or None."""
-    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
-    starts = np.nonzero(np.diff(padded) == 1)[0]
-    ends = np.nonzero(np.diff(padded) == -1)[0] - 1
-    if starts.size == 0:
-        return None
-    best = int(np.argmax(ends - starts))
-    return int(starts[best]), int(ends[best])

@@ -2,12 +2,14 @@
 screens or Minesweeper. One module per job:
 
 - :mod:`serving.auth`: who may call a service (loopback by default, a token for wider);
+- :mod:`serving.docs`: the Swagger UI page at ``/docs``, served without a CDN;
+- :mod:`serving.listen`: the listening socket, bound before the server starts, and serving;
 - :mod:`serving.admission`: how much work a service takes at once, and 503 past that;
 - :mod:`serving.body_limit`: how large a request body may be, and 413 past that;
 - :mod:`serving.guards`: those three in front of a service, in the order both need;
 - :mod:`serving.errors`: the one error shape, ``{"detail": "<one line>"}``;
 - :mod:`serving.handlers`: the exception handlers both services register;
-- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts).
+- :mod:`serving.arguments`: the argparse types of their command lines (ports, counts, tokens).
 
 It imports only the core (for :class:`~sweeper.core.SweeperError` and the lazy loading).
 
@@ -32,32 +34,50 @@ if TYPE_CHECKING:
         RefuseWhenFullMiddleware,
         overloaded_answer,
     )
-    from sweeper.serving.arguments import port, whole_number
-    from sweeper.serving.auth import BearerTokenMiddleware, bind_refusal, is_loopback
+    from sweeper.serving.arguments import folder, port, token, whole_number
+    from sweeper.serving.auth import (
+        BearerToken,
+        BearerTokenMiddleware,
+        bearer_token_options,
+        bind_refusal,
+        is_loopback,
+        token_refusal,
+    )
     from sweeper.serving.body_limit import BodySizeLimitMiddleware
+    from sweeper.serving.docs import add_docs
     from sweeper.serving.errors import ErrorOut, error_answer
     from sweeper.serving.guards import add_guards
     from sweeper.serving.handlers import add_error_handlers, answer_with_status, summarize_errors
+    from sweeper.serving.listen import ListenError, listening_socket, serve
 
 __all__ = [
     "RETRY_AFTER_S",
     "Admission",
+    "BearerToken",
     "BearerTokenMiddleware",
     "BodySizeLimitMiddleware",
     "ErrorOut",
+    "ListenError",
     "NotFinishedError",
     "NotStartedError",
     "OverloadedError",
     "RefuseWhenFullMiddleware",
+    "add_docs",
     "add_error_handlers",
     "add_guards",
     "answer_with_status",
+    "bearer_token_options",
     "bind_refusal",
     "error_answer",
+    "folder",
     "is_loopback",
+    "listening_socket",
     "overloaded_answer",
     "port",
+    "serve",
     "summarize_errors",
+    "token",
+    "token_refusal",
     "whole_number",
 ]
 
@@ -70,12 +90,21 @@ _HOME_OF = {
     "OverloadedError": "sweeper.serving.admission",
     "RefuseWhenFullMiddleware": "sweeper.serving.admission",
     "overloaded_answer": "sweeper.serving.admission",
+    "folder": "sweeper.serving.arguments",
     "port": "sweeper.serving.arguments",
+    "token": "sweeper.serving.arguments",
     "whole_number": "sweeper.serving.arguments",
+    "BearerToken": "sweeper.serving.auth",
     "BearerTokenMiddleware": "sweeper.serving.auth",
+    "bearer_token_options": "sweeper.serving.auth",
+    "token_refusal": "sweeper.serving.auth",
     "bind_refusal": "sweeper.serving.auth",
     "is_loopback": "sweeper.serving.auth",
     "BodySizeLimitMiddleware": "sweeper.serving.body_limit",
+    "add_docs": "sweeper.serving.docs",
+    "ListenError": "sweeper.serving.listen",
+    "listening_socket": "sweeper.serving.listen",
+    "serve": "sweeper.serving.listen",
     "ErrorOut": "sweeper.serving.errors",
     "error_answer": "sweeper.serving.errors",
     "add_guards": "sweeper.serving.guards",

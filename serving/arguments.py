@@ -1,4 +1,5 @@
-"""argparse types for sweeper's command lines: a port to listen on, and bounded counts.
+"""argparse types for sweeper's command lines: a port to listen on, a bearer token, and
+bounded counts.
 
 Plain ``argparse`` only, so a command line that uses them starts fast.
 """
@@ -7,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 
-__all__ = ["port", "whole_number"]
+__all__ = ["folder", "port", "token", "whole_number"]
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -35,3 +37,22 @@ def port(text: str) -> int:
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
     return value
+
+
+def token(text: str) -> str:
+    """An argparse type: a bearer token, printable ASCII without spaces (it travels in an
+    HTTP header)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the token must not be empty")
+    if not (text.isascii() and text.isprintable()) or " " in text:
+        raise argparse.ArgumentTypeError(
+            "the token must be printable ASCII without spaces (it is sent in an HTTP header)")
+    return text
+
+
+def folder(text: str) -> Path:
+    """An argparse type: a folder to write in, named (an empty name would mean the current
+    folder without saying so)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder's name must not be empty")
+    return Path(text)

@@ -7,7 +7,13 @@ mouse), ``sweeper.coordinator`` (the play loop and the command line), ``sweeper.
 ``sweeper.templates`` (the shipped tile sets).
 """
 
+import os
 from importlib.metadata import PackageNotFoundError, version
+
+# OpenCV's own log lines ("[ WARN:0@0.6] ... PNG input buffer is incomplete") would reach the
+# user beside sweeper's one-line messages, which already say what is wrong; keep its errors.
+# Set before anything imports cv2; the environment's own setting wins.
+os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
 
 try:
     __version__ = version("sweeper")

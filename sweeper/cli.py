@@ -13,18 +13,31 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from sweeper import analyzer, coordinator, effector, practice, recognizer
+from sweeper.core import CommandError
 
 TRACEBACK_ENV = "SWEEPER_TRACEBACK"
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
 
 
+class OneLineErrorParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, like every other error of
+    sweeper's: ``sweeper COMMAND: error: MESSAGE (see 'sweeper COMMAND --help')``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full ``sweeper`` argument parser."""
-    parser = argparse.ArgumentParser(
+    from sweeper import __version__
+
+    parser = OneLineErrorParser(
         prog="sweeper", description="A bot that plays Minesweeper on screen."
     )
+    parser.add_argument("--version", action="version", version=f"sweeper {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="run one of the HTTP services")
     serve_commands = serve.add_subparsers(dest="service", required=True, metavar="SERVICE")
@@ -35,7 +48,18 @@ def build_parser() -> argparse.ArgumentParser:
     effector.add_commands(commands, serve_commands)
     coordinator.add_play_commands(commands, serve_commands)
     practice.add_commands(commands, serve_commands)
+    _name_each_command(parser)
     return parser
+
+
+def _name_each_command(parser: argparse.ArgumentParser) -> None:
+    """Give every (sub-)command's arguments its full name, e.g. ``sweeper serve analyzer``,
+    the prefix of its error line."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                command.set_defaults(command_name=command.prog)
+                _name_each_command(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,6 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)
+    except CommandError as error:
+        print(f"{args.command_name}: error: {one_line(str(error))}", file=sys.stderr)
+        return error.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -54,13 +81,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as fault:  # a fault of sweeper itself: bad input has its own messages
         if os.environ.get(TRACEBACK_ENV):
             raise
-        message = " ".join(str(fault).split()) or "no message"
+        message = one_line(str(fault)) or "no message"
         print(
-            f"sweeper {args.command}: internal error ({type(fault).__name__}: {message}); "
+            f"{args.command_name}: internal error ({type(fault).__name__}: {message}); "
             f"run with {TRACEBACK_ENV}=1 for the traceback",
             file=sys.stderr,
         )
         return EXIT_INTERNAL_ERROR
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, its runs of white space (newlines too) made single spaces."""
+    return " ".join(message.split())
 
 
 def _silence_stdout() -> None:

@@ -21,6 +21,7 @@ COMPOSE_FILE = ROOT / "docker-compose.yml"
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 # sweeper/ and the top-level folders it links to as sweeper.analyzer, sweeper.coordinator, ...
 PACKAGES = sorted({name.split(".")[:2][-1] for name in SETUPTOOLS["packages"]})
+DESKTOP_PACKAGES = ("xvfb", "chromium", "xdemineur", "wine", "xdotool", "x11-utils")
 
 
 @pytest.fixture(scope="module")
@@ -86,12 +87,47 @@ def test_coordinator_reaches_the_services_by_name_and_port(compose: dict[str, An
         assert "healthcheck" in services[name]
 
 
-def test_the_image_holds_every_package_and_the_same_system_packages_as_run() -> None:
-    dockerfile = (ROOT / "Dockerfile").read_text()
+def _stages() -> dict[str, str]:
+    """The Dockerfile's build stages by name: the text from each ``FROM ... AS name``."""
+    parts = re.split(r"^FROM .* AS (\S+)\s*$", (ROOT / "Dockerfile").read_text(), flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def test_the_slim_image_holds_every_package_and_no_desktop() -> None:
+    slim = _stages()["slim"]
     for package in PACKAGES:
-        assert f"COPY {package} ./{package}" in dockerfile
+        assert f"COPY {package} ./{package}" in slim
+    for desktop_package in DESKTOP_PACKAGES:  # no Xvfb, Chromium or Wine for the analyzer
+        assert not re.search(rf"install .*\b{desktop_package}\b", slim), desktop_package
+    # ... but the coordinator reads a game's mine count written as text
+    assert re.search(r"install .*\btesseract-ocr\b", slim)
+    assert re.search(r"^USER sweeper$", slim, re.M)
+
+
+def test_the_images_hold_the_same_system_packages_as_run() -> None:
+    stages = _stages()
+    assert list(stages) == ["slim", "desktop"]
+    assert re.match(r"\s*USER root", stages["desktop"])
+    assert stages["desktop"].rstrip().splitlines()[-2:][0] == "USER sweeper"
     run_script = (ROOT / "run").read_text()
     run_packages = re.search(r"APT_PACKAGES=\(([^)]*)\)", run_script)
     assert run_packages is not None
+    desktop = stages["slim"] + stages["desktop"]  # the desktop image is built on the slim one
     for package in run_packages.group(1).split():
-        assert re.search(rf"install .*\b{package}\b", dockerfile), package
+        assert re.search(rf"install .*\b{package}\b", desktop), package
+
+
+def test_only_the_effector_runs_on_the_desktop_image(compose: dict[str, Any]) -> None:
+    targets = {name: service["build"]["target"] for name, service in compose["services"].items()}
+    assert targets == {"analyzer": "slim", "coordinator": "slim", "effector": "desktop"}
+    assert (ROOT / "Dockerfile").read_text().count("FROM python:") == 1  # desktop builds on slim
+
+
+def test_recordings_go_to_a_volume_the_containers_user_can_write(
+        compose: dict[str, Any]) -> None:
+    coordinator = compose["services"]["coordinator"]
+    record = option(coordinator["command"], "--record")
+    volumes = [volume.split(":") for volume in coordinator["volumes"]]
+    assert [source for source, target in volumes if target == record] == ["recordings"]
+    assert "recordings" in compose["volumes"]  # named: it starts as the image's folder
+    assert f"chown sweeper:sweeper {record}" in _stages()["slim"]

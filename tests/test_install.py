@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("analyzer", "coordinator", "core", "effector", "practice", "recognizer", "serving",
             "templates")
-SOURCES = ("pyproject.toml", "README.md", "sweeper", *PACKAGES)
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "sweeper", *PACKAGES)
 # distributions of others that install these generic names, already in the user's environment
 OTHERS = ("analyzer", "templates", "effector", "coordinator")
 SCREENSHOT = ROOT / "docs" / "screenshots" / "game-cell24-mid"
@@ -86,6 +86,17 @@ def test_the_wheel_adds_one_import_name_beside_others_of_the_same_names(
     tops = {line.split("/")[0] for line in (record / "RECORD").read_text().splitlines()}
     assert {top for top in tops if not top.endswith(".dist-info") and top != ".."} == {"sweeper"}
     assert _checked(_run(sweeper, "templates", "list", cwd=work)).stdout.strip()
+
+
+def test_the_wheel_is_typed_licensed_and_knows_its_version(installed: tuple[Path, Path]) -> None:
+    sweeper, work = installed
+    site = next(sweeper.parent.parent.glob("lib/python*/site-packages"))
+    assert (site / "sweeper" / "py.typed").is_file()
+    record = next(site.glob("sweeper-*.dist-info"))
+    assert "MIT License" in (record / "licenses" / "LICENSE").read_text()
+    assert "License-Expression: MIT" in (record / "METADATA").read_text()
+    version = _checked(_run(sweeper, "--version", cwd=work)).stdout.split()
+    assert version[0] == "sweeper" and version[1][0].isdigit()
 
 
 def test_the_wheel_holds_no_editable_path(installed: tuple[Path, Path]) -> None:

@@ -9,7 +9,9 @@ from typing import Any
 import schemathesis
 from hypothesis import HealthCheck, settings
 
+from sweeper.analyzer.limits import MAX_CELLS
 from sweeper.analyzer.service import create_app
+from sweeper.core import MAX_BOARD_TEXT
 
 CONFIG = schemathesis.Config.from_dict(
     {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "413", "422", "503"]}}}
@@ -24,3 +26,9 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(time_limit_s
 )
 def test_answers_match_the_schema(case: schemathesis.Case[Any]) -> None:
     case.call_and_validate()
+
+
+def test_the_board_states_its_limits() -> None:
+    board = schema.raw_schema["components"]["schemas"]["AnalyzeRequest"]["properties"]["board"]
+    assert board["maxLength"] == MAX_BOARD_TEXT and board["x-max-cells"] == MAX_CELLS
+    assert f"At most {MAX_CELLS} cells" in board["description"]

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -46,6 +49,10 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "no-rect": json.dumps({k: v for k, v in step.items() if k != "board_rect"}),
         "bad-board": json.dumps(step | {"board": "..\n.\n"}),
         "bad-rules": json.dumps(step | {"rules": 7}),
+        "move-without-col": json.dumps(step | {"move": {"row": 0}}),
+        "negative-rows": json.dumps(step | {"rows": -2}),
+        "huge-cols": json.dumps(step | {"cols": 10**11}),
+        "huge-step": json.dumps(step | {"notes": "x" * (4 << 20)}),
     }
     for name, text in damaged.items():
         (root / name / "game-001").mkdir(parents=True)
@@ -85,7 +92,7 @@ CASES = [
     (["recognize", "{files}/none.png"], "", 2, "no such image file"),
     (["recognize", "{files}/huge.png"], "", 2, "over the limit of 40000000 pixels"),
     (["recognize", "{files}/noise.png"], "", 2, "not a readable PNG or JPEG image"),
-    (["recognize", "{files}"], "", 2, "no such image file"),
+    (["recognize", "{files}"], "", 2, "a folder, not an image file"),
     (["recognize", "{files}/blank.png"], "", 1, "no Minesweeper board found"),
     (["recognize", "--skin", "nope", "{files}/blank.png"], "", 2, "no skin named 'nope'"),
     (["templates", "capture", "{files}/none.png", "--name", "x", "--out", "{files}/skin"],
@@ -104,7 +111,22 @@ CASES = [
     (["play", "--games", "0"], "", 2, "must be at least 1"),
     (["play", "--hold-ms", "-5"], "", 2, "must be 0 to 2000"),
     (["play", "--effector", "http://127.0.0.1:1"], "", 1, "cannot reach the effector"),
-    (["play", "--effector", "not-a-url"], "", 1, "cannot reach the effector"),
+    (["play", "--effector", "not-a-url"], "", 2, "expected an http:// or https:// URL"),
+    (["play", "--analyzer", ":::"], "", 2, "expected an http:// or https:// URL"),
+    (["play", "--effector", "http://127.0.0.1:1", "--record", "/proc/nope"], "", 2,
+     "--record: cannot make the folder /proc/nope"),
+    (["play", "--effector", "http://127.0.0.1:1", "--skin", "nope"], "", 2,
+     "--skin: no skin named 'nope'"),
+    (["analyze", "--total-mines", "1", "--time-limit", "1e308"], "", 2, "up to 86400"),
+    (["simulate", "--seed", "-1"], "", 2, "--seed: must be 0 to"),
+    (["templates", "capture", "{files}/blank.png", "--name", "x", "--out", "{files}/wide.txt"],
+     "", 2, "wide.txt is not a folder"),
+    (["templates", "capture", "{files}/blank.png", "--name", "x", "--out", "/dev/null"],
+     "", 2, "/dev/null is not a folder"),
+    (["replay", "{files}/move-without-col"], "", 2, "move: needs whole-number 'row' and 'col'"),
+    (["replay", "{files}/negative-rows"], "", 2, "rows and cols (-2x2) are not the board's"),
+    (["replay", "{files}/huge-cols"], "", 2, "rows and cols (2x100000000000)"),
+    (["replay", "{files}/huge-step"], "", 2, "over the limit of 4194304 bytes"),
     (["demo", "--cell", "1000"], "", 2, "must be 8 to 64"),
     (["desktop", "--screen", "0x0"], "", 2, "64 to 16384 pixels"),
 ]
@@ -127,6 +149,11 @@ def test_bad_input_gets_a_message_and_an_exit_code(
     err = capsys.readouterr().err
     assert exit_code == code, err
     assert words in err
+    command = " ".join(["sweeper", *arguments[:2 if arguments[:1] in (["serve"], ["templates"])
+                                                  else 1]])
+    assert err.splitlines()[-1].startswith(f"{command}: error: "), err
+    if code == 2:
+        assert err.count("\n") == 1, err  # a mistake is one line, usage errors too
 
 
 def test_a_fault_of_sweeper_itself_is_one_line_with_exit_70(
@@ -147,3 +174,15 @@ def test_a_fault_of_sweeper_itself_is_one_line_with_exit_70(
     monkeypatch.setattr("sys.stdin", io.StringIO("...\n"))
     with pytest.raises(RuntimeError, match="injected"):
         main(["analyze", "--total-mines", "1"])
+
+
+def test_opencvs_own_log_lines_do_not_reach_the_user(tmp_path: Path) -> None:
+    _, png = cv2.imencode(".png", np.zeros((50, 50, 3), np.uint8))
+    truncated = tmp_path / "truncated.png"  # OpenCV logs "[ WARN:0@...] ... incomplete"
+    truncated.write_bytes(png.tobytes()[:60])
+    env = {key: value for key, value in os.environ.items() if key != "OPENCV_LOG_LEVEL"}
+    result = subprocess.run([sys.executable, "-m", "sweeper", "recognize", str(truncated)],
+                            capture_output=True, text=True, check=False, timeout=60, env=env)
+    assert result.returncode == 2
+    assert result.stderr == (f"sweeper recognize: error: {truncated}: not a readable PNG or "
+                             "JPEG image\n")

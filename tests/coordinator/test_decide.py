@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import os
+import time
 from collections.abc import Iterator
 
 import pytest
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
 
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
+    AnalyzerUnavailableError,
     LocalDecider,
     RemoteDecider,
     decide_with_count_slack,
@@ -17,6 +22,7 @@ from sweeper.coordinator.decide import (
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.local_services import free_loopback_port, local_service
 from sweeper.core import parse_board
+from tests.served import served
 
 BOARD = parse_board("1...\n....\n....\n")  # nothing is certain: a guess
 
@@ -68,3 +74,51 @@ def test_a_board_no_nearby_count_fits_is_still_rejected() -> None:
     at_odds = parse_board("3.\n.0\n")  # a 3 with two closed neighbours fits no count
     with pytest.raises(AnalyzerRejectedError, match="row 0, column 0"):
         decide_with_count_slack(LocalDecider(), at_odds, GameFacts(2, 2, "safe", 1))
+
+
+ANSWER = {"width": 4, "height": 3, "safe": [], "mines": [], "probabilities": [[None] * 4] * 3,
+          "move": {"row": 2, "col": 3, "action": "open", "p_mine": 0.2, "reason": "guess"},
+          "elapsed_ms": 1.0}
+
+
+def _busy_analyzer(busy_answers: int, retry_after: str | None) -> tuple[FastAPI, list[float]]:
+    """A stand-in analyzer that answers 503 ``busy_answers`` times, then ``ANSWER``; it
+    notes when each request came."""
+    app = FastAPI()
+    arrivals: list[float] = []
+
+    @app.post("/analyze")
+    async def analyze() -> JSONResponse:
+        arrivals.append(time.monotonic())
+        if len(arrivals) <= busy_answers:
+            headers = {} if retry_after is None else {"Retry-After": retry_after}
+            return JSONResponse({"detail": "busy"}, 503, headers)
+        return JSONResponse(ANSWER)
+
+    return app, arrivals
+
+
+def test_a_busy_analyzer_is_asked_again_after_the_time_it_names() -> None:
+    app, arrivals = _busy_analyzer(2, "1")
+    with served(app) as url:
+        decision = RemoteDecider(url, timeout_s=10).decide(BOARD, 3, "safe")
+    assert decision.move is not None and (decision.move.row, decision.move.col) == (2, 3)
+    assert len(arrivals) == 3
+    gaps = [later - earlier for earlier, later in itertools.pairwise(arrivals)]
+    assert all(0.9 < gap < 2.0 for gap in gaps), gaps
+
+
+def test_a_busy_analyzer_is_given_up_on_at_the_deadline() -> None:
+    app, arrivals = _busy_analyzer(1000, "1")
+    started = time.monotonic()
+    with served(app) as url, pytest.raises(AnalyzerUnavailableError,
+                                           match=r"busy: busy; still busy after 3 tries"):
+        RemoteDecider(url, timeout_s=2.5).decide(BOARD, 3, "safe")
+    assert len(arrivals) == 3 and time.monotonic() - started < 4
+
+
+def test_a_503_without_retry_after_is_not_asked_again() -> None:
+    app, arrivals = _busy_analyzer(1000, None)  # past its time limit: asking again won't help
+    with served(app) as url, pytest.raises(AnalyzerUnavailableError, match="answered 503"):
+        RemoteDecider(url, timeout_s=5).decide(BOARD, 3, "safe")
+    assert len(arrivals) == 1

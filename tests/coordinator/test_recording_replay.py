@@ -130,7 +130,7 @@ def test_replay_of_a_damaged_recording_is_one_line_naming_the_file(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith(f"sweeper replay: {step_file}: ")
+    assert err.startswith(f"sweeper replay: error: {step_file}: ")
     assert expected in err
 
 

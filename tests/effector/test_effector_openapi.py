@@ -29,3 +29,17 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
 def test_answers_match_the_schema(case: schemathesis.Case[Any]) -> None:
     without_waiting(case.body)
     case.call_and_validate()
+
+
+def test_every_action_requires_its_type_with_no_default() -> None:
+    schemas = APP.openapi()["components"]["schemas"]
+    for name in ("MoveAction", "ClickAction", "KeyAction", "PauseAction"):
+        assert "type" in schemas[name]["required"], name
+        assert "default" not in schemas[name]["properties"]["type"], name
+
+
+def test_the_screenshot_region_rule_is_stated() -> None:
+    operation = APP.openapi()["paths"]["/screenshot"]["get"]
+    assert "all four" in operation["description"]
+    assert all("all four" in parameter["description"]
+               for parameter in operation["parameters"] if parameter["name"] != "format")

@@ -232,7 +232,8 @@ class FreesweepRecorder:
         self.once(truth.status)
 
     def analyze(self, truth: FreesweepTruth) -> Any:
-        from sweeper.core import AnalysisError, analyze, parse_board
+        from sweeper.analyzer import AnalysisError, analyze
+        from sweeper.core import parse_board
 
         try:
             return analyze(parse_board(truth.board), total_mines=self.game.mines)

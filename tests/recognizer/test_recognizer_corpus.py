@@ -117,17 +117,15 @@ def test_desktop_shots_hold_a_board_of_the_recorded_size(name):
     assert shot.status in ("playing", "won", "lost")
 
 
-# read wrong today: a lattice found on part of the board (the coloured squares a lost
-# Google-style game shows its mines as, or a won board whose numbers fade out)
+# the board right, the status not: a game of a size with no standard mine count that
+# shows no end of its own (the count on its screen is not read yet)
 READ_WRONG = {
-    "looks/teumal-google-x1-won": "the faded numbers of a won board: a block read wrong",
-    "looks/leyiang-garden-x1.5-lost": "a lattice on the coloured mine squares",
-    "looks/danielpaez-google-x1-lost": "a lattice on the coloured mine squares",
-    "looks/danielpaez-google-x1-won": "read as playing: no face, no message on the board",
-    "looks/danielpaez-google-x1.5-won": "read as playing: no face, no message on the board",
-    "looks/leyiang-garden-x1.5-won": "read as playing: the game shows no end at all",
+    "looks/teumal-google-x1-won": "read as playing: the mine count is not known",
+    "looks/danielpaez-google-x1-won": "read as playing: the mine count is not known",
+    "looks/danielpaez-google-x1.5-won": "read as playing: the mine count is not known",
+    "looks/leyiang-garden-x1.5-won": "read as playing: the mine count is not known",
 }
-EXACT_LOOKS_AT_LEAST = 42  # shots of looks/ and desktop/ read exactly today: never fewer
+EXACT_LOOKS_AT_LEAST = 49  # shots of looks/ and desktop/ read exactly today: never fewer
 
 
 def _look_case(name: str) -> object:

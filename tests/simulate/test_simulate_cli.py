@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -83,3 +88,22 @@ def test_no_board_given_means_expert(capsys: pytest.CaptureFixture[str]) -> None
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0
     assert (figures["width"], figures["height"], figures["mines"]) == EXPERT
+
+
+def test_ctrl_c_prints_the_games_finished_and_exits_130() -> None:
+    command = [sys.executable, "-m", "sweeper", "simulate", "--difficulty", "beginner",
+               "--games", "1000000", "--workers", "2"]
+    # Ctrl-C as from a terminal, even when this test runs with SIGINT ignored (a background
+    # job); the child calls nothing but signal() before it execs.
+    restore_ctrl_c = lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)  # noqa: E731
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=restore_ctrl_c) as run:  # noqa: PLW1509
+        time.sleep(12)  # imports, the workers, and some games
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert "Traceback" not in err
+    finished = re.search(r"interrupted: (\d+) of 1000000 games finished", err)
+    assert finished is not None, err
+    if int(finished.group(1)):
+        assert "win rate" in out  # the figures of the games finished
