@@ -291,7 +291,8 @@ def _run(
 
     console = Console()
     if earlier:
-        console.print(f"skipped {len(earlier)} games already in {args.out}", highlight=False)
+        console.print(f"skipped {len(earlier)} games already in {args.out}",
+                      highlight=False, markup=False, soft_wrap=True)
     try:
         results = earlier + _play(config, args, workers, policies, earlier)
     except KeyboardInterrupt:
@@ -304,9 +305,9 @@ def _run(
     if args.show:
         _show(console, results, len(policies) > 1)
     if args.compare is not None:
-        _report_comparison(console, config, args, results)
+        figures = _report_comparison(console, config, args, results)
     else:
-        _report_summary(console, config, args, workers, results)
+        figures = _report_summary(console, config, args, workers, results)
     if args.record is not None:
         console.print(f"recorded in {args.record}: one folder per game, each with a "
                       "replay.html; 'sweeper replay DIR --gif OUT' animates them",
@@ -314,6 +315,8 @@ def _run(
     if args.out is not None:
         console.print(f"every game's line is in {args.out}; 'sweeper simulate --summary "
                       f"{args.out}' reports from it", highlight=False, soft_wrap=True)
+    if args.json:
+        print(json.dumps(figures), flush=True)
     return 0
 
 
@@ -378,25 +381,25 @@ def _show(console: Console, results: list[SeededGame], name_policy: bool) -> Non
 def _report_summary(
     console: Console, config: Config, args: argparse.Namespace, workers: int,
     results: list[SeededGame],
-) -> None:
+) -> dict[str, Any]:
+    """Print the run's table; return its ``--json`` figures."""
     from sweeper.coordinator.simulate import summarize, summary_json
 
     summary = summarize(results)
     _print_summary(console, config, int(args.seed), workers, summary)
-    if args.json:
-        policy = results[0].policy if results else DEFAULT_PRESET
-        print(json.dumps(summary_json(summary, config, int(args.seed), policy)), flush=True)
+    policy = results[0].policy if results else DEFAULT_PRESET
+    return summary_json(summary, config, int(args.seed), policy)
 
 
 def _report_comparison(
     console: Console, config: Config, args: argparse.Namespace, results: list[SeededGame]
-) -> None:
+) -> dict[str, Any]:
+    """Print the comparison's table; return its ``--json`` figures."""
     from sweeper.coordinator.compare import compare, comparison_json, print_comparison
 
     comparison = compare(results, *args.compare)
     print_comparison(console, comparison, config)
-    if args.json:
-        print(json.dumps(comparison_json(comparison, config, int(args.seed))), flush=True)
+    return comparison_json(comparison, config, int(args.seed))
 
 
 def _print_summary(
