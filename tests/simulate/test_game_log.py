@@ -65,6 +65,6 @@ def test_a_missing_file_holds_no_games(tmp_path: Path) -> None:
 def test_a_bad_line_is_named(tmp_path: Path, line: str, message: str) -> None:
     path = tmp_path / "run.jsonl"
     path.write_text(game_line(CONFIG, GAMES[0]) + "\n" + line + "\n")
-    with pytest.raises(GameLogError, match="run.jsonl line 2") as error:
+    with pytest.raises(GameLogError, match=r"run\.jsonl line 2") as error:
         read_games(path)
     assert message in str(error.value)

@@ -121,8 +121,9 @@ def test_every_preset_has_its_options_and_help() -> None:
         guess_options("x")
 
 
-def _file(tmp_path: Path, *games: tuple[Config, SeededGame]) -> str:
-    path = tmp_path / "games.jsonl"
+def _file(folder: Path, *games: tuple[Config, SeededGame]) -> str:
+    folder.mkdir()
+    path = folder / "games.jsonl"
     path.write_text("".join(game_line(config, game) + "\n" for config, game in games))
     return str(path)
 
@@ -158,13 +159,10 @@ def test_bad_options_get_one_line_and_exit_2(
     garbage.write_text("{\n")
     places = {
         "tmp": str(tmp_path),
-        "beginner": _file(tmp_path / "b", BEGINNER_GAME) if (tmp_path / "b").mkdir() is None
-        else "",
-        "expert": _file(tmp_path / "e", EXPERT_GAME) if (tmp_path / "e").mkdir() is None else "",
-        "mixed": _file(tmp_path / "m", BEGINNER_GAME, EXPERT_GAME)
-        if (tmp_path / "m").mkdir() is None else "",
-        "presets": _file(tmp_path / "p", BEGINNER_GAME, SAFEST_GAME)
-        if (tmp_path / "p").mkdir() is None else "",
+        "beginner": _file(tmp_path / "b", BEGINNER_GAME),
+        "expert": _file(tmp_path / "e", EXPERT_GAME),
+        "mixed": _file(tmp_path / "m", BEGINNER_GAME, EXPERT_GAME),
+        "presets": _file(tmp_path / "p", BEGINNER_GAME, SAFEST_GAME),
         "garbage": str(garbage),
     }
     filled = [argument.format(**places) for argument in arguments]
