@@ -208,12 +208,14 @@ def play_games(
     *,
     policies: Sequence[str] = (DEFAULT_PRESET,),
     done: Collection[tuple[str, int]] = (),
+    cluster: str | None = None,
 ) -> Iterator[SeededGame]:
     """Play the run's games on ``workers`` processes; yield results as they finish.
 
     Every seed is played under each of ``policies`` (preset names), except the
     ``(policy, seed)`` pairs in ``done`` (games a results file already holds).
-    ``record`` is a directory to record the games in, after those already there."""
+    ``record`` is a directory to record the games in, after those already there.
+    ``cluster`` (``auto`` or a Dask scheduler's address) plays them there instead."""
     first = 0 if record is None else recorded_games(record) + 1
     finished = set(done)
     todo = [(policy, game_seed) for game_seed in game_seeds(seed, games)
@@ -222,6 +224,11 @@ def play_games(
         (config, policy, game_seed, None if record is None else (record, first + index))
         for index, (policy, game_seed) in enumerate(todo)
     ]
+    if cluster is not None:
+        from sweeper.coordinator.cluster import map_on_cluster
+
+        yield from map_on_cluster(cluster, _play_chunk, jobs, workers)
+        return
     if workers <= 1:
         yield from map(_play_seed, jobs)
         return
@@ -229,6 +236,11 @@ def play_games(
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(workers) as pool:
         yield from pool.imap_unordered(_play_seed, jobs, chunksize=chunk)
+
+
+def _play_chunk(jobs: list[Job]) -> list[SeededGame]:
+    """A cluster's task: the games of ``jobs``, on this worker process's tables."""
+    return [_play_seed(job) for job in jobs]
 
 
 def summarize(results: Sequence[SeededGame]) -> Summary:

@@ -99,6 +99,10 @@ def _add_research_arguments(parser: argparse.ArgumentParser) -> None:
         "--compare", nargs=2, metavar=("A", "B"),
         help="play every seed under presets A and B and report the paired difference "
              "(McNemar's exact test, 95%% interval, the seeds they disagree on)")
+    research.add_argument(
+        "--cluster", metavar="auto|ADDRESS",
+        help="play on a Dask cluster: 'auto' starts a local one of --workers processes, "
+             "ADDRESS (tcp://HOST:8786) joins a running scheduler; needs sweeper[cluster]")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -111,6 +115,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         workers = _workers(args)
         if not 1 <= args.games <= MAX_GAMES:
             raise ValueError(f"--games must be 1 to {MAX_GAMES}, not {args.games}")
+        if args.cluster is not None:
+            _check_cluster(args)
         if args.record is not None:
             _make_record_directory(args.record)
         earlier = _earlier_games(args, config, policies)
@@ -130,6 +136,16 @@ def _policies(args: argparse.Namespace) -> tuple[str, ...]:
             raise ValueError(f"unknown policy preset {name!r}: expected one of "
                              f"{', '.join(preset_names())}")
     return tuple(name or DEFAULT_PRESET for name in chosen)
+
+
+def _check_cluster(args: argparse.Namespace) -> None:
+    from sweeper.coordinator.cluster import cluster_problem
+
+    if args.record is not None:
+        raise ValueError("--record writes on this machine: play without --cluster to record")
+    problem = cluster_problem(str(args.cluster))
+    if problem is not None:
+        raise ValueError(problem)
 
 
 def _earlier_games(
@@ -293,8 +309,13 @@ def _run(
     if earlier:
         console.print(f"skipped {len(earlier)} games already in {args.out}",
                       highlight=False, markup=False, soft_wrap=True)
+    from sweeper.coordinator.cluster import ClusterError
+
     try:
         results = earlier + _play(config, args, workers, policies, earlier)
+    except ClusterError as error:
+        print(f"sweeper simulate: error: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         if args.out is None:
             raise
@@ -360,7 +381,7 @@ def _play(
     ) as progress:
         task = progress.add_task("games", total=total, wins=0)
         for result in play_games(config, int(args.games), int(args.seed), workers, args.record,
-                                 policies=policies, done=done):
+                                 policies=policies, done=done, cluster=args.cluster):
             if writer is not None:
                 writer.append(config, result)
             results.append(result)

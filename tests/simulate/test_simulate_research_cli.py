@@ -171,3 +171,32 @@ def test_bad_options_get_one_line_and_exit_2(
     assert code == 2
     assert message.format(**places) in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_local_cluster_plays_the_pools_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    pool, cluster = tmp_path / "pool.jsonl", tmp_path / "cluster.jsonl"
+    assert main([*BEGINNER_RUN, "--workers", "2", "--out", str(pool)]) == 0
+    assert main([*BEGINNER_RUN, "--workers", "2", "--cluster", "auto", "--out", str(cluster),
+                 "--policy", "default"]) == 0
+    assert _per_seed(cluster) == _per_seed(pool)
+    assert "workers" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--cluster", "auto", "--record", "{tmp}/rec"], "--record writes on this machine"),
+        (["--cluster", " "], "--cluster needs 'auto' or a scheduler's address"),
+    ],
+)
+def test_bad_cluster_options_get_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    code = main([*BEGINNER_RUN, *[argument.format(tmp=tmp_path) for argument in arguments]])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
