@@ -350,6 +350,7 @@ def _play(
 ) -> list[SeededGame]:
     """Play the games ``earlier`` lacks, with a progress bar, each written to ``--out``."""
     from contextlib import nullcontext
+    from dataclasses import replace
 
     from rich.console import Console
     from rich.progress import (
@@ -384,7 +385,8 @@ def _play(
                                  policies=policies, done=done, cluster=args.cluster):
             if writer is not None:
                 writer.append(config, result)
-            results.append(result)
+            # a million expert boards would hold half a gigabyte: keep them only to show
+            results.append(result if args.show else replace(result, final_board=""))
             wins += result.won
             progress.update(task, advance=1, wins=wins)
     return results
