@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from sweeper.coordinator.simulate import Config, SeededGame
-from sweeper.core import RULES, BoardSize
+from sweeper.core import RULES, BoardSize, SweeperError
 
 TAIL_BLOCK = 65536  # bytes read at a time, backwards, to find the last complete line
 
 
-class GameLogError(ValueError):
+class GameLogError(SweeperError, ValueError):
     """The results file cannot be read or written; the message says where and why."""
 
 
