@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from sweeper.analyzer.deduce import certain_cells
     from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
     from sweeper.analyzer.grid import neighbour_sums
+    from sweeper.analyzer.guess import GuessOptions
     from sweeper.analyzer.limits import MAX_CELLS, too_many_cells
     from sweeper.analyzer.move import Move
     from sweeper.analyzer.odds import board_odds
@@ -33,6 +34,7 @@ __all__ = [
     "Analysis",
     "AnalysisError",
     "AnalysisTimeoutError",
+    "GuessOptions",
     "Move",
     "UnsatisfiableError",
     "add_commands",
@@ -56,6 +58,7 @@ _HOME_OF = {
     "AnalysisTimeoutError": "sweeper.analyzer.errors",
     "UnsatisfiableError": "sweeper.analyzer.errors",
     "neighbour_sums": "sweeper.analyzer.grid",
+    "GuessOptions": "sweeper.analyzer.guess",
     "MAX_CELLS": "sweeper.analyzer.limits",
     "too_many_cells": "sweeper.analyzer.limits",
     "Move": "sweeper.analyzer.move",

@@ -23,6 +23,7 @@ from typing import Any
 
 from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import AnalysisError
+from sweeper.analyzer.guess import DEFAULT_GUESS_OPTIONS, GuessOptions
 from sweeper.analyzer.limits import too_many_cells
 from sweeper.analyzer.move import Move, choose_move
 from sweeper.analyzer.odds import FloatGrid, board_odds
@@ -72,6 +73,7 @@ def analyze(
     total_mines: int,
     rules: Rules | str = "safe",
     time_limit_s: float | None = None,
+    guess_options: GuessOptions = DEFAULT_GUESS_OPTIONS,
 ) -> Analysis:
     """Analyze ``board`` holding ``total_mines`` mines in all (flags included).
 
@@ -79,6 +81,7 @@ def analyze(
     naming the cells at fault) for input no mine placement fits or a board over
     :data:`~analyzer.limits.MAX_CELLS` cells, and
     :class:`~analyzer.errors.AnalysisTimeoutError` past ``time_limit_s`` seconds.
+    ``guess_options`` tune the guessing policy (:class:`~analyzer.guess.GuessOptions`).
     """
     started = time.perf_counter()
     refusal = too_many_cells(board.width, board.height)
@@ -97,7 +100,7 @@ def analyze(
         probabilities[cell] = 1.0
     move = choose_move(board, checked_rules, probabilities, safe, set(mines))
     if move is not None and not safe and odds.evaluation is not None:
-        move = policy_move(board, odds.evaluation, move, deadline)
+        move = policy_move(board, odds.evaluation, move, deadline, guess_options)
     if move is not None and not odds.exact:
         move = Move(move.row, move.col, move.p_mine, move.reason + " (estimated probabilities)")
     return Analysis(

@@ -32,6 +32,8 @@ class GuessOptions:
     """At most this many candidates next to a number, the most promising ones."""
     max_off_frontier_candidates: int = 3
     """At most this many candidates next to no number (all share one probability)."""
+    lookahead: bool = True
+    """Rate the candidates one reveal ahead; False opens the first one (safest, likeliest 0)."""
 
     def __post_init__(self) -> None:
         if self.candidate_margin < 0:
@@ -108,6 +110,8 @@ def _pick(
                 f"exact endgame: wins {exact.win_probability:.3f} "
                 f"over {exact.solutions} placements"
             )
+    if not options.lookahead:
+        return candidates(evaluation, undecided, options)[0], "safest cell, likeliest 0"
     best = best_rating(evaluation, undecided, 1, deadline, options)
     return best.cell, (
         f"look-ahead: next move survives {best.next_safety:.3f}, "

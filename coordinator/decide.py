@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 from tenacity import (
@@ -24,6 +24,9 @@ from sweeper.analyzer import Move
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.facts import GameFacts
 from sweeper.core import Board, Cell, Rules, SweeperError, format_board
+
+if TYPE_CHECKING:
+    from sweeper.analyzer import GuessOptions
 
 TOKEN_ENV = "SWEEPER_ANALYZER_TOKEN"
 MAX_RETRY_AFTER_S = 60.0  # a longer wait asked for is waited this long (the deadline still holds)
@@ -67,13 +70,20 @@ class Decider(Protocol):
 
 
 class LocalDecider:
-    """The analyzer running in this process."""
+    """The analyzer running in this process, guessing by ``guess_options`` (default: the
+    analyzer's own)."""
+
+    def __init__(self, guess_options: GuessOptions | None = None) -> None:
+        self.guess_options = guess_options
 
     def decide(self, board: Board, total_mines: int, rules: Rules) -> Decision:
         from sweeper.analyzer import AnalysisError, analyze
 
         try:
-            analysis = analyze(board, total_mines, rules)
+            if self.guess_options is None:
+                analysis = analyze(board, total_mines, rules)
+            else:
+                analysis = analyze(board, total_mines, rules, guess_options=self.guess_options)
         except AnalysisError as error:
             raise AnalyzerRejectedError(str(error)) from error
         return Decision.from_json(analysis.to_json())

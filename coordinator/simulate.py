@@ -10,7 +10,9 @@ depend on how many worker processes play them, and ``--games 1 --seed S+i`` repl
 exactly game ``i``. Only the analyzer's computing time (CPU time of the worker process)
 is timed, not the engine's, the drawing or the reading. A recorded run writes what
 ``sweeper play --record`` writes, the simulated screen's screenshots included: game ``i``
-goes to the ``i``-th folder after the games already in the directory.
+goes to the ``i``-th folder after the games already in the directory. A game is played
+under a named guessing-policy preset (:mod:`~coordinator.guess_presets`); a run may play
+every seed under several (``--compare``), each preset on tables of its own.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import os
 import signal
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sweeper.analyzer import Move
 from sweeper.coordinator.decide import Decider, Decision, LocalDecider
+from sweeper.coordinator.guess_presets import DEFAULT_PRESET, guess_options
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.recording import RunRecorder, recorded_games
 from sweeper.coordinator.simulation.simulated_screen import SimulatedScreen
@@ -71,7 +74,9 @@ class SeededGame:
     compute_ms: float  # analyzer CPU time over the whole game
     turns: int  # analyses asked for
     guesses: int  # moves opened without proof of safety (the first click included)
-    final_board: str
+    final_board: str  # empty when read back from a results file
+    clicks: int = 0
+    policy: str = DEFAULT_PRESET
 
 
 @dataclass(frozen=True)
@@ -129,10 +134,15 @@ class ScriptedDecider:
 class Table:
     """A simulated screen with a player at it, dealing seeded games of one kind."""
 
-    def __init__(self, config: Config, decider: Decider | None = None) -> None:
+    def __init__(
+        self, config: Config, decider: Decider | None = None, policy: str = DEFAULT_PRESET
+    ) -> None:
         self.config = config
+        self.policy = policy
         self.screen = SimulatedScreen(config.width, config.height, config.mines, config.rules)
-        self.decider = TimedDecider(decider or LocalDecider())
+        if decider is None:
+            decider = LocalDecider(None if policy == DEFAULT_PRESET else guess_options(policy))
+        self.decider = TimedDecider(decider)
         options = PlayOptions(games=1, rules=config.rules, mines=config.mines)
         self.player = Player(self.screen, self.decider, options, on_sight=self._check)
         self._located = False
@@ -146,8 +156,10 @@ class Table:
         self.decider.seconds = 0.0
         sight = self._first_sight()
         result, final = self.player.play_game(sight)
-        return SeededGame(seed, result.result == "won", self.decider.seconds * 1000,
-                          result.steps, result.guesses, format_board(final.board))
+        # to the microsecond, as a results file keeps it, so a run and its file agree
+        compute_ms = round(self.decider.seconds * 1000, 3)
+        return SeededGame(seed, result.result == "won", compute_ms, result.steps,
+                          result.guesses, format_board(final.board), result.clicks, self.policy)
 
     def _first_sight(self) -> Sight:
         if not self._located:
@@ -169,7 +181,8 @@ def play_game(config: Config, seed: int, turn: Turn | None = None) -> SeededGame
     return Table(config, decider).play(seed)
 
 
-_TABLES: dict[Config, Table] = {}  # one table per kind of game, in each worker process
+# one table per kind of game and policy preset, in each worker process
+_TABLES: dict[tuple[Config, str], Table] = {}
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -177,26 +190,50 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [seed + index for index in range(games)]
 
 
-def _play_seed(job: tuple[Config, int, tuple[Path, int] | None]) -> SeededGame:
-    config, seed, record = job
-    table = _TABLES.get(config) or _TABLES.setdefault(config, Table(config))
+Job = tuple[Config, str, int, tuple[Path, int] | None]  # kind, preset, seed, recording
+
+
+def _play_seed(job: Job) -> SeededGame:
+    config, policy, seed, record = job
+    key = (config, policy)
+    table = _TABLES.get(key) or _TABLES.setdefault(key, Table(config, policy=policy))
     return table.play(seed, record)
 
 
 def play_games(
-    config: Config, games: int, seed: int, workers: int, record: Path | None = None
+    config: Config,
+    games: int,
+    seed: int,
+    workers: int,
+    record: Path | None = None,
+    *,
+    policies: Sequence[str] = (DEFAULT_PRESET,),
+    done: Collection[tuple[str, int]] = (),
+    cluster: str | None = None,
 ) -> Iterator[SeededGame]:
     """Play the run's games on ``workers`` processes; yield results as they finish.
-    ``record`` is a directory to record the games in, after those already there."""
+
+    Every seed is played under each of ``policies`` (preset names), except the
+    ``(policy, seed)`` pairs in ``done`` (games a results file already holds).
+    ``record`` is a directory to record the games in, after those already there.
+    ``cluster`` (``auto`` or a Dask scheduler's address) plays them there instead."""
     first = 0 if record is None else recorded_games(record) + 1
-    jobs = [
-        (config, game_seed, None if record is None else (record, first + index))
-        for index, game_seed in enumerate(game_seeds(seed, games))
+    finished = set(done)
+    todo = [(policy, game_seed) for game_seed in game_seeds(seed, games)
+            for policy in policies if (policy, game_seed) not in finished]
+    jobs: list[Job] = [
+        (config, policy, game_seed, None if record is None else (record, first + index))
+        for index, (policy, game_seed) in enumerate(todo)
     ]
+    if cluster is not None:
+        from sweeper.coordinator.cluster import map_on_cluster
+
+        yield from map_on_cluster(cluster, _play_chunk, jobs, workers)
+        return
     if workers <= 1:
         yield from map(_play_seed, jobs)
         return
-    chunk = max(1, min(16, games // (workers * 8)))
+    chunk = max(1, min(16, len(jobs) // (workers * 8)))
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(workers, initializer=_leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap_unordered(_play_seed, jobs, chunksize=chunk)
@@ -206,6 +243,11 @@ def _leave_ctrl_c_to_the_parent() -> None:
     """In a worker: ignore Ctrl-C, which the parent handles by ending the pool (a worker
     would otherwise print its own traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_chunk(jobs: list[Job]) -> list[SeededGame]:
+    """A cluster's task: the games of ``jobs``, on this worker process's tables."""
+    return [_play_seed(job) for job in jobs]
 
 
 def summarize(results: Sequence[SeededGame]) -> Summary:
@@ -228,7 +270,9 @@ def _percentile(sorted_values: Sequence[float], percent: int) -> float:
     return statistics.quantiles(sorted_values, n=100, method="inclusive")[percent - 1]
 
 
-def summary_json(summary: Summary, config: Config, seed: int) -> dict[str, Any]:
+def summary_json(
+    summary: Summary, config: Config, seed: int, policy: str = DEFAULT_PRESET
+) -> dict[str, Any]:
     """The ``--json`` line (``games``, ``wins``, ``win_rate``, ``ci95``, ...)."""
     low, high = summary.interval
     return {
@@ -246,4 +290,5 @@ def summary_json(summary: Summary, config: Config, seed: int) -> dict[str, Any]:
         "rules": config.rules,
         "seed": seed,
         "lost_seeds_first": list(summary.lost_seeds[:10]),
+        "policy": policy,
     }

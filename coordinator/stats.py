@@ -57,3 +57,34 @@ def print_rows(
     for row in rows:
         table.add_row(*row)
     (console or Console()).print(table)
+
+
+def mcnemar_exact_p(only_first: int, only_second: int) -> float:
+    """McNemar's exact two-sided p-value for paired games: ``only_first`` won by the first
+    setting alone, ``only_second`` by the second alone (the discordant pairs).
+
+    Under the null each discordant pair goes either way with chance 1/2, so the smaller
+    count is binomial(n, 1/2): p = min(1, 2 * P(X <= smaller)), computed exactly.
+    """
+    if min(only_first, only_second) < 0:
+        raise ValueError("discordant counts must be >= 0")
+    discordant = only_first + only_second
+    if discordant == 0:
+        return 1.0
+    tail = sum(math.comb(discordant, k) for k in range(min(only_first, only_second) + 1))
+    return min(1.0, 2 * tail / (1 << discordant))
+
+
+def paired_difference_interval(
+    only_first: int, only_second: int, pairs: int
+) -> tuple[float, float]:
+    """The 95% interval of (win rate of the first - of the second) over ``pairs`` paired
+    games: Bonett and Price's adjusted Wald interval (one win added to each discordant
+    count), which keeps its coverage when the discordant pairs are few."""
+    if pairs == 0:
+        return 0.0, 0.0
+    first = (only_first + 1) / (pairs + 2)
+    second = (only_second + 1) / (pairs + 2)
+    difference = first - second
+    half = Z_95 * math.sqrt(max(0.0, first + second - difference**2) / (pairs + 2))
+    return max(-1.0, difference - half), min(1.0, difference + half)

@@ -142,3 +142,20 @@ def test_options_that_leave_no_candidate_are_refused(
 ) -> None:
     with pytest.raises(ValueError):
         GuessOptions(margin, frontier, off_frontier)
+
+
+def test_without_lookahead_the_policy_opens_its_first_candidate() -> None:
+    from sweeper.analyzer import analyze
+
+    rows = ["1" + "." * 29] + ["." * 30] * 15  # expert, the corner opened on a 1
+    board = parse_board("\n".join(rows))
+    looked = analyze(board, 99, guess_options=GuessOptions())
+    plain = analyze(board, 99, guess_options=GuessOptions(lookahead=False))
+    assert looked.move is not None and plain.move is not None
+    assert "look-ahead" in looked.move.reason
+    assert "safest cell, likeliest 0" in plain.move.reason
+    evaluation = board_odds(board, 99).evaluation
+    assert evaluation is not None
+    undecided = [cell for cell in evaluation.problem.unknowns if cell not in evaluation.mines]
+    assert (plain.move.row, plain.move.col) == candidates(evaluation, undecided)[0]
+    assert plain.move.p_mine == min(evaluation.p_mine(cell) for cell in undecided)

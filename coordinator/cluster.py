@@ -1,0 +1,83 @@
+"""Running a run's games on a Dask cluster (``sweeper simulate --cluster auto|ADDRESS``).
+
+Dask's distributed scheduler was chosen over Ray for what this job needs and no more: a
+plain ``pip install`` on every machine (no object store or dashboard to run), a scheduler
+started with one command (``dask scheduler``) that workers join by address
+(``dask worker tcp://HOST:8786``), and futures that come back as they finish, so each
+game's line is written at once. A task is a chunk of games, played in the worker process
+by the same function as the default pool's, on the same per-process tables, so a seed
+plays the same game on either. ``auto`` starts a local cluster on loopback, one worker
+process of one thread per requested worker.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
+from typing import TYPE_CHECKING, TypeVar
+
+from sweeper.core import SweeperError
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+AUTO = "auto"
+EXTRA_HINT = "pip install 'sweeper[cluster]'"
+CONNECT_TIMEOUT_S = 10
+MAX_CHUNK = 32  # games per task: a few seconds of work, little lost when a run stops
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+
+class ClusterError(SweeperError, RuntimeError):
+    """The cluster could not be started or reached; the message says which and why."""
+
+
+def cluster_problem(address: str) -> str | None:
+    """Why ``--cluster address`` cannot be used here (None when it can be tried)."""
+    if importlib.util.find_spec("distributed") is None:
+        return f"--cluster needs Dask's distributed scheduler: {EXTRA_HINT}"
+    if address != AUTO and not address.strip():
+        return "--cluster needs 'auto' or a scheduler's address such as tcp://10.0.0.5:8786"
+    return None
+
+
+def map_on_cluster(
+    address: str,
+    work: Callable[[list[Job]], list[Result]],
+    jobs: Sequence[Job],
+    workers: int,
+) -> Iterator[Result]:
+    """``work`` over chunks of ``jobs`` on the cluster at ``address`` (``auto``: a local
+    one of ``workers`` processes); yield every result as its chunk finishes."""
+    from distributed import as_completed
+
+    with ExitStack() as stack:
+        client = _client(address, workers, stack)
+        threads = max(1, sum(client.nthreads().values()))
+        size = max(1, min(MAX_CHUNK, len(jobs) // (threads * 8)))
+        chunks = [list(jobs[start:start + size]) for start in range(0, len(jobs), size)]
+        futures = client.map(work, chunks, pure=False)
+        for future in as_completed(futures):
+            yield from future.result()
+            future.release()
+
+
+def _client(address: str, workers: int, stack: ExitStack) -> Client:
+    from distributed import Client, LocalCluster
+
+    try:
+        if address == AUTO:
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None, silence_logs=logging.ERROR))
+            client: Client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(address, timeout=CONNECT_TIMEOUT_S))
+    except (OSError, TimeoutError, ValueError) as error:
+        where = "a local cluster" if address == AUTO else f"the scheduler at {address}"
+        raise ClusterError(f"--cluster: cannot reach {where} ({error})") from None
+    return client
