@@ -312,14 +312,16 @@ def _run(
         console.print(f"skipped {len(earlier)} games already in {args.out}",
                       highlight=False, markup=False, soft_wrap=True)
     from sweeper.coordinator.cluster import ClusterError
+    from sweeper.coordinator.game_log import GameLogError
 
     try:
         played, interrupted = _play(config, args, workers, policies, earlier)
-    except ClusterError as error:
+    except (ClusterError, GameLogError) as error:
         raise CommandError(str(error)) from None
     results = earlier + played
     if interrupted:
-        print(f"interrupted: {len(played)} games finished", file=sys.stderr)
+        print(f"interrupted: {len(played)} of {int(args.games) * len(policies) - len(earlier)} "
+              "games finished", file=sys.stderr)
         if args.out is not None:
             print(f"every finished game is in {args.out}; run the same command again to "
                   "play the rest", file=sys.stderr)
