@@ -66,8 +66,9 @@ class FaceEvidence:
 
     def closed_face(self, face: FloatArray) -> bool:
         """Whether ``face`` is a flat closed face of this look (and no opened one)."""
-        return not self.raised and _nearest(face, self.closed) <= FACE_MATCH and (
-            _nearest(face, self.closed) < _nearest(face, self.opened))
+        to_closed = _nearest(face, self.closed)
+        return not self.raised and to_closed <= FACE_MATCH and (
+            to_closed < _nearest(face, self.opened))
 
     def plain_kind(self, face: FloatArray) -> str | None:
         """The type of a flat picture without ink whose face is ``face``."""

@@ -31,7 +31,7 @@ from sweeper.recognizer.faces import (
     mood_of,
     shipped_faces,
 )
-from sweeper.recognizer.families import FaceEvidence, one_family, plain
+from sweeper.recognizer.families import COVERED, OPENED, FaceEvidence, one_family, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, ImageSource, load_image
 from sweeper.recognizer.learned import LearnedSkin, Matches, features, from_tile_set
@@ -54,8 +54,6 @@ MIN_PRIOR_SHARE = 0.3  # of the cells a tile set must read to be adopted
 MAX_FACES = 3  # face pictures kept per status
 # tile types drawn alike (a face colour; for covered tiles a bevel too): a new picture
 # must look like its family
-COVERED = frozenset({"unopened", "flag"})
-OPENED = frozenset(str(n) for n in range(9))
 FAMILIES = (COVERED, OPENED)
 FACE_TOLERANCE = 24.0  # largest channel difference between faces of one family
 BEVEL_RATIO = (0.55, 1.8)  # how much weaker or stronger a band of a covered tile's bevel may be
