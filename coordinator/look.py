@@ -22,6 +22,7 @@ from sweeper.recognizer import (
     BoardGeometry,
     BoardReader,
     Recognition,
+    find_new_game_control,
     find_yellow_face,
     locate_and_read,
     mine_count_area,
@@ -75,6 +76,7 @@ class Looker:
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last: Shot | None = None  # the last shot taken
         self._face_box: Rect | None = None  # where the face was seen
+        self._control: Rect | None = None  # where the new-game control's label was read
 
     @property
     def placed(self) -> Placement:
@@ -131,15 +133,44 @@ class Looker:
         """The mine count the game shows round the located board (on its counter, or
         written above, below or beside it), read from a screenshot of that area; None
         if it shows none that reads for sure. Meant for a fresh board."""
+        around = self._surroundings()
+        return None if around is None else read_mine_count(*around)
+
+    def find_new_game_control(self) -> Rect | None:
+        """Where on the screen the game's own new-game control is ("New game",
+        "Restart", ...: its label read round the board), remembered for the next games;
+        None if none reads."""
+        around = self._surroundings()
+        if around is None:
+            return None
+        image, geometry = around
+        box = find_new_game_control(image, geometry)
+        if box is not None:
+            self._control = box.moved(*geometry.origin)
+        return self._control
+
+    def _surroundings(self) -> tuple[npt.NDArray[np.uint8], BoardGeometry] | None:
+        """A screenshot of the area round the located board where a game shows its
+        count and controls, and the board's geometry in it (its origin the area's
+        top-left point on the screen)."""
         geometry = self.placed.geometry
         wanted = mine_count_area(geometry).moved(*geometry.origin)
         area = self._search_bounds().intersection(wanted)
         if area is None:
             return None
         image = self.screen.screenshot(area)
-        return read_mine_count(image, replace(
+        return image, replace(
             geometry.shifted(geometry.origin[0] - area.left, geometry.origin[1] - area.top),
-            origin=(area.left, area.top)))
+            origin=(area.left, area.top))
+
+    def new_game_point(self, image: npt.NDArray[np.uint8]) -> tuple[Rect, tuple[int, int]] | None:
+        """The new-game control's rectangle and centre on the screen: the face, or
+        the control found by its label; None if neither was seen."""
+        face = self.face_point(image)
+        if face is not None or self._control is None:
+            return face
+        rect = self._control
+        return rect, (rect.left + rect.width // 2, rect.top + rect.height // 2)
 
     def face_point(self, image: npt.NDArray[np.uint8]) -> tuple[Rect, tuple[int, int]] | None:
         """The face button's rectangle and centre on the screen, if one is shown."""

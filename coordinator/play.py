@@ -30,11 +30,14 @@ from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
 from sweeper.core import FLAG, Board, Cell, GameStatus, Rect, Rules, SweeperError
-from sweeper.effector import ClickAction, KeyAction
+from sweeper.effector import AllowedKey, ClickAction, KeyAction
 from sweeper.recognizer import BoardGeometry, BoardReader
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) before giving up
+# keys pressed in turn where a game shows no new-game control: F2 (desktop games' new
+# game), then F5 (a web page without a control starts a new game when reloaded)
+NEW_GAME_KEYS: tuple[AllowedKey, ...] = ("f2", "f5")
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
 REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival ...
 REST_AFTER_MISSES = 2  # ... once this many turns in a row left a clicked cell unopened
@@ -189,10 +192,22 @@ class Player:
         if self.facts.mines is None:
             self._shown_mines = self._read_shown_mines(sight.board)
             self.facts = replace(self.facts, shown_mines=self._shown_mines)
-        self.looker.face_point(sight.image)  # where the face is, while it smiles
+        if self.looker.face_point(sight.image) is None:  # where the face is, while it smiles
+            self._find_new_game_control()
         log.info("board found at %s: %s; %s", placement.board_rect.describe(),
                  self.facts.describe(), wait_summary(sight, None))
         return sight
+
+    def _find_new_game_control(self) -> None:
+        """Where a game without a face has its own new-game control, by its label."""
+        if self.options.new_game_at is not None:
+            return
+        control = self.looker.find_new_game_control()
+        if control is None:
+            log.info("new game: no face and no new-game control that reads; F2 will be "
+                     "pressed (or give --new-game-at X,Y)")
+        else:
+            log.info("new game: the game's own control at %s", control.describe())
 
     def _read_shown_mines(self, board: Board) -> int | None:
         """The mine count the game shows, read while no flag is on the board (a "mines
@@ -218,13 +233,13 @@ class Player:
         return self.facts
 
     def new_game(self, ended: Sight) -> Sight:
-        """Start the next game as a person would: the face button (or the given new-game
-        button, or F2). A game that does not restart may be held by a dialog (a best
-        time, "you won"): it is answered with Enter, as a person would, and the button
-        pressed again."""
+        """Start the next game as a person would: the given new-game button, the face,
+        the game's own labelled control, or F2 and then F5 without any. A game that does
+        not restart may be held by a dialog (a best time, "you won"): it is answered with
+        Enter, as a person would, and the button pressed again."""
         started = time.monotonic()
         for attempt in range(1, NEW_GAME_ATTEMPTS + 1):
-            self._press_new_game(ended)
+            self._press_new_game(ended, NEW_GAME_KEYS[(attempt - 1) % len(NEW_GAME_KEYS)])
             try:
                 sight = self.watch.new_game(self._facts, ended.board, timeout_s=NEW_GAME_WAIT_S)
             except WatchError as error:
@@ -248,15 +263,17 @@ class Player:
             f"times and answering any dialog with Enter ({problem}); give the game's "
             "new-game button with --new-game-at X,Y")
 
-    def _press_new_game(self, ended: Sight) -> None:
-        """Click the face (or the given new-game button), or press F2 without either."""
+    def _press_new_game(self, ended: Sight, key: AllowedKey) -> None:
+        """Click the given new-game button, else the face, else the game's own
+        new-game control; press ``key`` without any of them."""
         if self.options.new_game_at is not None:
             x, y = self.options.new_game_at
             rect = Rect(left=x, top=y, width=1, height=1)
         else:
-            face = self.looker.face_point(ended.image)
+            face = self.looker.new_game_point(ended.image)
             if face is None:
-                self.screen.actions([KeyAction(key="f2")])
+                log.info("new game: no control to click; pressing %s", key.upper())
+                self.screen.actions([KeyAction(key=key)])
                 return
             rect, (x, y) = face
         self.screen.actions([ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)], bounds=rect)

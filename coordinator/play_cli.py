@@ -120,8 +120,9 @@ def add_game_arguments(
         "--new-game-at",
         type=_point,
         metavar="X,Y",
-        help="screen point of the game's new-game button, for games without a face "
-        "(default: the face above the board, else the F2 key)",
+        help="screen point of the game's new-game button, for games whose control has no "
+        "face or label (default: the face above the board, else a control labelled "
+        "'New game', 'Restart', 'Try again'..., else the F2 then F5 keys)",
     )
     parser.add_argument(
         "--between-games",

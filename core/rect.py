@@ -50,6 +50,12 @@ class Rect(BaseModel):
             return None
         return Rect(left=left, top=top, width=right - left, height=bottom - top)
 
+    def union(self, other: Rect) -> Rect:
+        """The smallest rectangle holding both."""
+        left, top = min(self.left, other.left), min(self.top, other.top)
+        right, bottom = max(self.right, other.right), max(self.bottom, other.bottom)
+        return Rect(left=left, top=top, width=right - left, height=bottom - top)
+
     def moved(self, dx: int, dy: int) -> Rect:
         """The same rectangle ``dx`` pixels to the right and ``dy`` down (e.g. from an image's
         pixels to the screen's, ``dx, dy`` being the image's top-left screen point)."""

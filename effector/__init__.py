@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from sweeper.effector.actions import (
         Action,
         ActionBatch,
+        AllowedKey,
         BatchResult,
         Button,
         ClickAction,
@@ -50,6 +51,7 @@ __all__ = [
     "TOKEN_ENV",
     "Action",
     "ActionBatch",
+    "AllowedKey",
     "BatchAbortedError",
     "BatchResult",
     "Button",
@@ -80,6 +82,7 @@ __all__ = [
 _HOME_OF = {
     "Action": "sweeper.effector.actions",
     "ActionBatch": "sweeper.effector.actions",
+    "AllowedKey": "sweeper.effector.actions",
     "BatchResult": "sweeper.effector.actions",
     "Button": "sweeper.effector.actions",
     "ClickAction": "sweeper.effector.actions",

@@ -15,7 +15,7 @@ from sweeper.core import Rect, SweeperError
 
 Button = Literal["left", "right", "middle"]
 # The only keys the effector will press: enough to start a new game or dismiss a dialog.
-AllowedKey = Literal["f2", "escape", "enter", "space"]
+AllowedKey = Literal["f2", "f5", "escape", "enter", "space"]
 
 MAX_ACTIONS = 2000
 MAX_HOLD_MS = 2000

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from sweeper.recognizer.buttons import find_buttons
     from sweeper.recognizer.capture import CaptureError
     from sweeper.recognizer.cli import add_commands
+    from sweeper.recognizer.controls import find_new_game_control
     from sweeper.recognizer.faces import SEARCH_ROWS, find_yellow_face
     from sweeper.recognizer.geometry import BoardGeometry
     from sweeper.recognizer.image_io import Image, ImageError, load_image
@@ -44,6 +45,7 @@ __all__ = [
     "add_commands",
     "available_skins",
     "find_buttons",
+    "find_new_game_control",
     "find_yellow_face",
     "load_image",
     "load_skin",
@@ -63,6 +65,7 @@ _HOME_OF = {
     "find_buttons": "sweeper.recognizer.buttons",
     "CaptureError": "sweeper.recognizer.capture",
     "add_commands": "sweeper.recognizer.cli",
+    "find_new_game_control": "sweeper.recognizer.controls",
     "SEARCH_ROWS": "sweeper.recognizer.faces",
     "find_yellow_face": "sweeper.recognizer.faces",
     "BoardGeometry": "sweeper.recognizer.geometry",

@@ -14,6 +14,7 @@ Anything unsure reads as None (the caller then asks for the count).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -80,8 +81,31 @@ def led_count(image: Image, geometry: BoardGeometry) -> int | None:
 
 def text_count(image: Image, geometry: BoardGeometry) -> int | None:
     """The mine count written around the board, read by OCR, or None."""
+    text = text_around(image, geometry)
+    if text is None:
+        return None
+    words = [_confirmed(word, text.crop) for word in text.words]
+    return pick_mine_count(words, text.flag_icons, geometry.rows * geometry.cols,
+                           (geometry.rows, geometry.cols))
+
+
+@dataclass(frozen=True)
+class TextAround:
+    """The words read round a board, with boxes in the pixels of ``crop`` (the region
+    ``region`` of the picture, the board painted over), and the flag-coloured icons."""
+
+    crop: Image
+    region: Rect
+    words: list[Word]
+    flag_icons: list[Rect]
+
+
+def text_around(image: Image, geometry: BoardGeometry) -> TextAround | None:
+    """The words written round the board in ``image`` (above, below and beside it), or
+    None if there is no room round it or no OCR on the machine."""
     crop = _text_crop(image, geometry)
-    if crop is None:
+    region = text_region(image, geometry)
+    if crop is None or region is None:
         return None
     icons, flags = icon_boxes(crop, geometry.pitch)
     for icon in icons:
@@ -94,11 +118,9 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
         for ink in ink_images(as_image(gray), geometry.pitch * scale):
             for config in OCR_CONFIGS:
                 words += ocr_words(ink, scale, geometry.pitch, config)
-        words = [_confirmed(word, crop) for word in _distinct(words)]
     except pytesseract.TesseractNotFoundError:
         return None
-    return pick_mine_count(words, flags, geometry.rows * geometry.cols,
-                           (geometry.rows, geometry.cols))
+    return TextAround(crop, region, _distinct(words), flags)
 
 
 def _text_crop(image: Image, geometry: BoardGeometry) -> Image | None:
