@@ -22,7 +22,7 @@ import argparse
 import json
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ import cv2
 from rich.console import Console
 
 from sweeper.coordinator import (
+    GameResult,
     LocalDecider,
     Player,
     PlayOptions,
@@ -78,6 +79,8 @@ class SiteResult:
     outside_clicks: int = 0
     new_game_clicks: int = 0
     recounted: int = 0  # games played on with a mine count other than the one assumed
+    verdicts_wrong: list[str] = field(default_factory=list)  # the bot's won/lost vs the page's
+    verdicts_unchecked: int = 0  # games whose page was held by a dialog when they ended
 
     @property
     def unreadable_stops(self) -> int:
@@ -90,12 +93,17 @@ class SiteResult:
                 "errors": len(self.errors), "unreadable_stops": self.unreadable_stops,
                 "median_won_s": None if median is None else round(median, 2),
                 "outside_clicks": self.outside_clicks, "recounted_games": self.recounted,
+                "verdicts_wrong": len(self.verdicts_wrong),
+                "verdicts_unchecked": self.verdicts_unchecked,
                 "first_error": (
                     self.errors[0] if self.errors else None)}
 
 
-def play_site(site: Site, games: int, scale: float, debug: Path | None = None) -> SiteResult:
-    """Play ``games`` expert games of one site and count what happened."""
+def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
+              given_control: bool = False) -> SiteResult:
+    """Play ``games`` expert games of one site and count what happened; with
+    ``given_control`` the bot is told where the site's new-game control is, else it
+    finds one itself (the face, a labelled control, F2, F5)."""
     result = SiteResult(site.name)
     rules: Rules = "opening" if site.rules == "opening" else "safe"
     with (
@@ -103,11 +111,30 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None) -
         local_service("effector", desktop.env()) as url,
         WatchedEffector(url) as effector,
     ):
-        # a game without a face: the user tells the bot where its new-game button is
-        button = desktop.element_centre(site.new_game_button) if site.new_game_button else None
+        # told, as a user would tell it, where a control it cannot read is
+        button = (desktop.element_centre(site.new_game_button)
+                  if given_control and site.new_game_button else None)
         options = PlayOptions(games=games, rules=rules, new_game_at=button)
-        _play(result, effector, options, debug)
+        _play(result, effector, options, debug, _verdict_check(desktop, result))
     return result
+
+
+def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameResult], None]:
+    """A check, at each game's end, of the bot's verdict against the page's own status
+    (skipped while a JavaScript dialog holds the page: it would answer nothing)."""
+    session = desktop.chromium.session
+
+    def check(game: GameResult) -> None:
+        opened = session.take_events("Page.javascriptDialogOpening", wait_s=0.0)
+        closed = session.take_events("Page.javascriptDialogClosed", wait_s=0.0)
+        if len(opened) > len(closed):
+            result.verdicts_unchecked += 1
+            return
+        status = desktop.truth().status
+        if status != game.result:
+            result.verdicts_wrong.append(f"game {len(result.verdicts_wrong) + 1}: "
+                                         f"the bot saw {game.result}, the page {status}")
+    return check
 
 
 def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
@@ -125,10 +152,11 @@ def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
 
 
 def _play(result: SiteResult, effector: WatchedEffector, options: PlayOptions,
-          debug: Path | None) -> None:
+          debug: Path | None,
+          on_game_end: Callable[[GameResult], None] = lambda _: None) -> None:
     """Play the games into ``result``; keep the last screenshot of a run that stopped."""
     player = Player(effector, LocalDecider(), options)
-    summary = player.play()
+    summary = player.play(on_game_end)
     _count(result, summary, player, effector)
     if debug is not None and summary.errors and player.looker.last is not None:
         debug.mkdir(parents=True, exist_ok=True)
@@ -159,6 +187,9 @@ def main() -> int:
     add_site_arguments(parser, games=20)
     parser.add_argument("--scale", type=float, default=1.0, help="device scale factor")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON lines")
+    parser.add_argument("--given-control", action="store_true",
+                        help="tell the bot where each site's new-game control is "
+                        "(--new-game-at), instead of letting it find one")
     parser.add_argument("--debug", type=Path, metavar="DIR",
                         help="save the last screenshot of a run that stopped in DIR")
     args = parser.parse_args()
@@ -172,7 +203,8 @@ def main() -> int:
         print(f"{name}: playing {args.games} games...", file=sys.stderr)
         try:
             row = (play_winemine(args.games, args.debug) if name == "winemine" else
-                   play_site(catalog[name], args.games, args.scale, args.debug))
+                   play_site(catalog[name], args.games, args.scale, args.debug,
+                             args.given_control))
         except (SiteError, RuntimeError) as error:
             row = SiteResult(name, errors=[f"could not start: {error}"])
         rows.append(row)
@@ -180,6 +212,8 @@ def main() -> int:
             print(json.dumps(row.to_json()), flush=True)
         elif row.errors:
             print(f"  stopped: {row.errors[0]}", file=sys.stderr)
+        for wrong in row.verdicts_wrong:
+            print(f"  verdict: {wrong}", file=sys.stderr)
     report(rows)
     return 0
 
@@ -187,13 +221,14 @@ def main() -> int:
 def report(rows: list[SiteResult]) -> None:
     """The summary table."""
     header = ("site", "games", "wins", "errors", "unreadable stops", "median won game",
-              "clicks outside the board")
+              "clicks outside the board", "verdicts wrong (unchecked)")
     lines = []
     for row in rows:
         median = row.to_json()["median_won_s"]
         lines.append((row.site, str(row.games), str(row.wins), str(len(row.errors)),
                       str(row.unreadable_stops), "-" if median is None else f"{median:.2f} s",
-                      str(row.outside_clicks)))
+                      str(row.outside_clicks),
+                      f"{len(row.verdicts_wrong)} ({row.verdicts_unchecked})"))
     print_rows("third-party sites", header, lines, Console(width=140))
 
 

@@ -64,6 +64,21 @@ def won_under_cover(recognition: Recognition, previous: Board,
     return None if impossible_changes(previous, board, ended=True) else board
 
 
+def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],
+                        total_mines: int | None) -> Board | None:
+    """``previous`` as the board of a won game, when the cells just pressed, proven safe,
+    were the last safe ones: the closed cells of ``previous`` but those pressed number
+    the game's mines. A game may redraw its board on a win (clear it and open it again to
+    score it) so that what shows contradicts the board before; the win is certain all
+    the same. The pressed cells stay unopened on the board returned: what they show was
+    not seen."""
+    pressed = {cell for cell in pressed_safe if previous[cell] < 0}
+    if total_mines is None or not pressed:
+        return None
+    closed = int(np.count_nonzero(previous.cells < 0)) - len(pressed)
+    return previous if closed == total_mines else None
+
+
 def lost_under_cover(recognition: Recognition, previous: Board | None,
                      pressed_safe: Collection[Cell] = ()) -> Board | None:
     """The board of a lost game some cells of which are covered (a "game over" drawn over
@@ -79,6 +94,26 @@ def lost_under_cover(recognition: Recognition, previous: Board | None,
             previous, board, ended=True, hidden=recognition.unreadable):
         return None
     return board
+
+
+def ended_by_message(recognition: Recognition, told: GameStatus | None,
+                     previous: Board | None,
+                     pressed_safe: Collection[Cell] = ()) -> tuple[Board, GameStatus] | None:
+    """The board and status of a game whose end a message over the board tells
+    (``told``: "Game over", "You win"), its covered cells taken for unopened ones; or
+    None if no message told one, or what can be read gainsays it: a loss after presses
+    all proven safe, a win with a mine showing, or a board that contradicts ``previous``."""
+    if told not in ("lost", "won") or recognition.codes is None:
+        return None
+    board = _as_read(recognition)
+    if told == "lost" and pressed_safe:
+        return None
+    if told == "won" and board.cells_where(MINE):
+        return None
+    if previous is not None and impossible_changes(
+            previous, board, ended=True, hidden=recognition.unreadable):
+        return None
+    return board, told
 
 
 def _as_read(recognition: Recognition) -> Board:

@@ -192,10 +192,11 @@ class Player:
         if self.facts.mines is None:
             self._shown_mines = self._read_shown_mines(sight.board)
             self.facts = replace(self.facts, shown_mines=self._shown_mines)
-        if self.looker.face_point(sight.image) is None:  # where the face is, while it smiles
-            self._find_new_game_control()
+        faceless = self.looker.face_point(sight.image) is None  # read while the face smiles
         log.info("board found at %s: %s; %s", placement.board_rect.describe(),
                  self.facts.describe(), wait_summary(sight, None))
+        if faceless and (self.options.games > 1 or sight.status != "playing"):
+            self._find_new_game_control()  # only where a new game will be wanted
         return sight
 
     def _find_new_game_control(self) -> None:

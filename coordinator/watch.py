@@ -20,15 +20,20 @@ import numpy.typing as npt
 
 from sweeper.coordinator.consistency import impossible_changes, too_few_closed
 from sweeper.coordinator.covers import CoverAnswerer
-from sweeper.coordinator.ending import ended_under_cover
+from sweeper.coordinator.ending import (
+    ended_by_message,
+    ended_under_cover,
+    won_by_last_presses,
+)
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
 from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus
-from sweeper.recognizer import Recognition
+from sweeper.recognizer import Recognition, end_told
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
 COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving up
+REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
 
 
 @dataclass(frozen=True)
@@ -90,9 +95,21 @@ class BoardWatch:
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
             if recognition.unreadable and (
                     time.monotonic() - started >= REMEDY_AFTER_S * (remedies_done + 1)):
+                if remedies_done == 0:
+                    told = self._told_end(shot, previous, pressed_safe)
+                    if told is not None:
+                        return _sight(shot, *told, looks, [*waits, "a message over the board"])
+                    waits.append("no end told over the covered cells")
                 waits.append(self.covers.answer(remedies_done, shot, self.looker.placed))
                 remedies_done += 1
             time.sleep(POLL_S)
+
+    def _told_end(self, shot: Shot, previous: Board | None,
+                  pressed_safe: Collection[Cell]) -> tuple[Board, GameStatus] | None:
+        """The game's end as a message over the covered cells tells it, if one does."""
+        recognition = shot.recognition
+        told = end_told(shot.image, self.looker.placed.geometry, recognition.unreadable)
+        return ended_by_message(recognition, told, previous, pressed_safe)
 
     def settle(
         self,
@@ -117,6 +134,7 @@ class BoardWatch:
         deadline = time.monotonic() + timeout_s
         last: Sight | None = None
         looks, waits = 0, list[str]()
+        redraw_awaited = False
         while True:
             sight = self.until_readable(
                 facts, deadline, previous, clicked if proven_safe else ())
@@ -125,6 +143,14 @@ class BoardWatch:
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",
                 hidden=sight.recognition.unreadable,
             )
+            won = (won_by_last_presses(previous, clicked, facts.mines)
+                   if faulty and proven_safe else None)
+            if won is not None:
+                return replace(sight, board=won, status="won", looks=looks,
+                               waits=(*waits, "the board redrawn after the last safe cell"))
+            if faulty and proven_safe and not redraw_awaited:
+                # a game may clear its board on a win and open it again to score it
+                deadline, redraw_awaited = deadline + REDRAW_PATIENCE_S, True
             if faulty and time.monotonic() >= deadline:
                 raise WatchError(
                     "the board contradicts the previous one at "

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from sweeper.recognizer.capture import CaptureError
     from sweeper.recognizer.cli import add_commands
     from sweeper.recognizer.controls import find_new_game_control
+    from sweeper.recognizer.end_message import end_told
     from sweeper.recognizer.faces import SEARCH_ROWS, find_yellow_face
     from sweeper.recognizer.geometry import BoardGeometry
     from sweeper.recognizer.image_io import Image, ImageError, load_image
@@ -44,6 +45,7 @@ __all__ = [
     "Status",
     "add_commands",
     "available_skins",
+    "end_told",
     "find_buttons",
     "find_new_game_control",
     "find_yellow_face",
@@ -66,6 +68,7 @@ _HOME_OF = {
     "CaptureError": "sweeper.recognizer.capture",
     "add_commands": "sweeper.recognizer.cli",
     "find_new_game_control": "sweeper.recognizer.controls",
+    "end_told": "sweeper.recognizer.end_message",
     "SEARCH_ROWS": "sweeper.recognizer.faces",
     "find_yellow_face": "sweeper.recognizer.faces",
     "BoardGeometry": "sweeper.recognizer.geometry",

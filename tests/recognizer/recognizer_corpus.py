@@ -48,7 +48,7 @@ def corpus_names() -> list[str]:
     return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
                   for path in CORPUS_DIR.rglob("*.png")
                   if path.parent.name not in ("covered", "partial", "negative", "desktop",
-                                              "looks"))
+                                              "looks", "messages"))
 
 
 def covered_names() -> list[str]:

@@ -1,0 +1,51 @@
+"""A game's end told by a message drawn over the board."""
+
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import pytest
+
+from sweeper.recognizer import BoardGeometry, end_told, load_image, recognize
+from tests.recognizer.recognizer_corpus import CORPUS_DIR
+
+# the dark game's board in the recorded screenshot: 30x16 cells of 25 px
+DARK_BOARD = BoardGeometry.regular(left=26, top=9, pitch_x=25, pitch_y=25, rows=16, cols=30)
+UNDER_THE_BOX = [(row, col) for row in range(5, 11) for col in range(9, 22)]
+THE_MINE_HIT = (1, 6)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tesseract_installed() -> None:
+    if shutil.which("tesseract") is None:
+        pytest.fail("tesseract-ocr is not installed: ./run installs it "
+                    "(apt-get install tesseract-ocr)")
+
+
+def test_game_over_over_the_board_is_a_loss() -> None:
+    image = load_image(CORPUS_DIR / "messages" / "darksweeper-game-over.png")
+    assert end_told(image, DARK_BOARD, [*UNDER_THE_BOX, THE_MINE_HIT]) == "lost"
+
+
+def test_covered_cells_without_a_message_tell_nothing() -> None:
+    image = load_image(CORPUS_DIR / "messages" / "darksweeper-game-over.png")
+    corner = [(row, col) for row in range(12, 16) for col in range(0, 5)]
+    assert end_told(image, DARK_BOARD, corner) is None
+    assert end_told(image, DARK_BOARD, []) is None
+
+
+@pytest.mark.parametrize(("words", "told"), [("You Win!", "won"), ("GAME OVER", "lost"),
+                                             ("Paused", None)])
+def test_a_message_box_drawn_over_a_classic_board(words: str, told: str | None) -> None:
+    image = load_image(CORPUS_DIR / "web24_mid.png")
+    geometry = recognize(image).geometry
+    assert geometry is not None
+    top = round(geometry.rect.top + 4 * geometry.pitch_y)
+    left = round(geometry.rect.left + 6 * geometry.pitch_x)
+    cv2.rectangle(image, (left, top), (left + 220, top + 70), (240, 240, 240), -1)
+    cv2.putText(image, words, (left + 12, top + 48), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
+                (20, 20, 20), 2)
+    covered = [(row, col) for row in range(4, 7) for col in range(6, 15)
+               if row < geometry.rows and col < geometry.cols]
+    assert end_told(image, geometry, covered) == told
