@@ -14,10 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
+import numpy as np
+
+from sweeper.core import FLAG, UNOPENED, mine_count
 from sweeper.recognizer.edges import board_goes_on, tiles_beyond
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, ImageSource, load_image
 from sweeper.recognizer.locate import locate_boards
+from sweeper.recognizer.mine_counter import read_mine_count
 from sweeper.recognizer.reader import BoardReader
 from sweeper.recognizer.recognition import Recognition, nothing_found
 from sweeper.recognizer.skins import Skin, available_skins, load_skin
@@ -26,6 +30,8 @@ from sweeper.recognizer.tiles import locate_tile_boards
 MIN_READABLE_SHARE = 0.6  # a lattice with fewer readable cells is not taken for a board
 MAX_CANDIDATES = 4  # lattices tried, most convincing first
 MIN_SIDE_ALONE = 5  # a board of lines with fewer rows or columns gives way to a bigger one
+MAX_MINE_SHARE = 0.35  # a board with more of its cells closed is not won (no game lays
+# more mines than this: the densest standard level has 21%, custom ones up to about 30%)
 MAX_PHASE_SHIFT = 3  # px the likeliest lattice is moved each way when its cells do not read
 
 
@@ -37,9 +43,17 @@ def recognize(
 
     ``skins`` names tile sets to start from (by default every shipped one that fits);
     ``origin`` is the screen point of the image's top-left pixel, for the cell centres;
-    ``total_mines`` (known for the standard sizes) lets the status say won.
+    ``total_mines`` (known for the standard sizes) lets the status say won; where it is
+    not known and the board could be a won one (no flag placed, so a "mines left"
+    counter shows the total, and few cells closed), the count the game shows is read.
     """
-    return locate_and_read(image, skins, origin, total_mines)[0]
+    picture = load_image(image)
+    result, reader = locate_and_read(picture, skins, origin, total_mines)
+    if reader is None or not _maybe_won(result, total_mines):
+        return result
+    assert result.geometry is not None
+    shown = read_mine_count(picture, result.geometry)
+    return result if shown is None else reader.read(picture, result.geometry, shown)
 
 
 def locate_and_read(
@@ -52,7 +66,7 @@ def locate_and_read(
     priors = [load_skin(name) for name in (skins if skins else available_skins())]
     new_reader = partial(BoardReader, priors, adopt_all=bool(skins))
     found = _read_line_lattices(picture, origin, new_reader, total_mines)
-    if found is None or _small(found[0]):
+    if found is None or _small(found[0]) or _cut(picture, found[0]):
         found = _larger(found, _read_tile_lattices(picture, origin, new_reader, total_mines))
     if found is None:
         return nothing_found("no Minesweeper board found"), None
@@ -69,6 +83,18 @@ def locate_and_read(
             f"{beyond}, so its grid could be placed on part of it only (its opened "
             "cells draw no lines): start on a fresh board"), None
     return result, reader
+
+
+def _maybe_won(result: Recognition, total_mines: int | None) -> bool:
+    """Whether a board read as playing could be won if only its mine count were known:
+    none given or standard, no flag placed, and few enough cells closed."""
+    board = result.board
+    if board is None or result.status != "playing" or total_mines is not None:
+        return False
+    if mine_count(board.height, board.width) is not None or board.cells_where(FLAG):
+        return False
+    closed = int(np.count_nonzero(board.cells == UNOPENED))
+    return 0 < closed <= MAX_MINE_SHARE * board.cells.size
 
 
 def _read_line_lattices(picture: Image, origin: tuple[int, int],
@@ -99,6 +125,12 @@ def _read_tile_lattices(picture: Image, origin: tuple[int, int],
         reader = new_reader()
         found = reader.read(picture, lattices[0], total_mines), reader
     return found
+
+
+def _cut(picture: Image, result: Recognition) -> bool:
+    """Whether the board goes on past a lattice of lines (rounded tiles whose outermost
+    column draws no long line of its own): a lattice of tiles may hold it whole."""
+    return result.geometry is not None and board_goes_on(picture, result.geometry) is not None
 
 
 def _small(result: Recognition) -> bool:

@@ -109,7 +109,10 @@ def _continues(gray: Image, geometry: BoardGeometry, before: bool, width: int) -
 
 def _same(seen: Image, part: Image) -> bool:
     """Whether two strips match, down to every line of pixels along them (a cell's thin
-    border is a line a plain strip does not have)."""
+    border is a line a plain strip does not have); strips cut short by the image's edge
+    are not compared."""
+    if seen.shape != part.shape:
+        return False
     difference = cv2.absdiff(seen, part)
     return (float(difference.mean()) <= SAME_LEVELS
             and float(difference.mean(axis=1).max()) <= SAME_LINE_LEVELS)

@@ -8,8 +8,12 @@ from what the game shows:
 - digits lie on opened cells, flags on closed ones: their faces are opened and closed;
 - a plain picture with a face like a known closed (opened) one is closed (opened);
 - where the opened faces are known, a plain picture clearly unlike them is closed (the
-  board's rules then check it: no opened 0 ever touches a closed cell), if no closed
-  face is known yet: a look has one closed face family, a third face is not a cell's;
+  board's rules then check it: no opened 0 ever touches a closed cell), if no plain
+  closed face is known yet: a look has one closed face family, a third face is not a
+  cell's. A flag's face alone does not make that family: the pointer that just placed
+  the flag rests on it, and many looks light the tile under the pointer;
+- a face that is a known one lit by the pointer (brightened, or blended toward white,
+  channel by channel alike) is of that face's family, where only one family's fits;
 - a fresh board is all plain cells of one face family (the two shades of a
   checkerboard are one family): closed.
 
@@ -31,6 +35,10 @@ from sweeper.recognizer.naming import PLAIN_INK
 FACE_MATCH = 16.0  # largest channel difference between faces of one family (a
 # checkerboard's two shades differ by up to 14)
 FACE_APART = 20.0  # a closed face differs from every opened one by at least this much
+LIT_GAIN = (1.03, 1.25)  # a pointer's highlight brightens a face by this factor (seen:
+# 1.09 to 1.15) ...
+LIT_BLEND = (0.03, 0.4)  # ... or blends it toward white by this share (seen: 0.25, 0.39)
+LIT_SLACK = 5.0  # largest channel miss of either model for a face to be a lit one
 COVERED = frozenset({"unopened", "flag"})
 OPENED = frozenset(str(n) for n in range(9))
 
@@ -44,6 +52,7 @@ class FaceEvidence:
 
     opened: list[FloatArray] = field(default_factory=list)
     closed: list[FloatArray] = field(default_factory=list)
+    plain_closed: bool = False  # a closed face known from a plain picture, not a flag's
     raised: bool = False
 
     @classmethod
@@ -63,6 +72,7 @@ class FaceEvidence:
                 self.raised = True
             else:
                 self.closed.append(look.face)
+                self.plain_closed |= plain(look)
 
     def closed_face(self, face: FloatArray) -> bool:
         """Whether ``face`` is a flat closed face of this look (and no opened one)."""
@@ -79,9 +89,38 @@ class FaceEvidence:
             return "unopened"
         if to_opened <= FACE_MATCH:
             return "0"
-        if self.opened and to_opened >= FACE_APART and not self.closed:
+        if self.opened and to_opened >= FACE_APART and not self.plain_closed:
             return "unopened"  # the look's one closed face (a third face is something else)
         return None
+
+
+    def unlit(self, face: FloatArray) -> FloatArray | None:
+        """The known flat face of which ``face`` is the pointer's highlight (many flat
+        looks light the tile under the pointer), if it is one of exactly one family's
+        and both families are known; else None."""
+        if self.raised or not self.closed or not self.opened:
+            return None
+        if min(_nearest(face, self.closed), _nearest(face, self.opened)) <= FACE_MATCH:
+            return None  # a face of its own family, not a lit one
+        closed = [base for base in self.closed if lit(face, base)]
+        opened = [base for base in self.opened if lit(face, base)]
+        if bool(closed) == bool(opened):
+            return None
+        return (closed or opened)[0]
+
+
+def lit(face: FloatArray, base: FloatArray) -> bool:
+    """Whether ``face`` is ``base`` brightened (scaled up, or blended toward white) by a
+    pointer's highlight, channel by channel alike."""
+    face64, base64 = face.astype(np.float64), base.astype(np.float64)
+    gain = float(face64 @ base64 / max(float(base64 @ base64), 1.0))
+    if LIT_GAIN[0] <= gain <= LIT_GAIN[1] and (
+            np.abs(np.minimum(base64 * gain, 255.0) - face64).max() <= LIT_SLACK):
+        return True
+    room = 255.0 - base64
+    blend = float((face64 - base64) @ room / max(float(room @ room), 1.0))
+    return LIT_BLEND[0] <= blend <= LIT_BLEND[1] and (
+        np.abs(base64 + blend * room - face64).max() <= LIT_SLACK)
 
 
 def one_family(looks: Sequence[TileLook]) -> bool:

@@ -63,6 +63,7 @@ class Matches:
     other: FloatArray
     templates: npt.NDArray[np.int64]
     reach: FloatArray  # how close a cell must be to its template to be read as it
+    settled: npt.NDArray[np.bool_] | None = None  # close calls a finer look read
 
     @property
     def confident(self) -> npt.NDArray[np.bool_]:
@@ -70,7 +71,8 @@ class Matches:
             lead = np.nan_to_num(self.other - self.distance, nan=0.0, posinf=np.inf)
         clear = (self.distance <= self.reach) & (lead >= MIN_LEAD)
         same = (self.distance <= SAME_PICTURE) & (lead >= SAME_PICTURE_LEAD)
-        return np.asarray(clear | same)
+        settled = self.settled if self.settled is not None else False
+        return np.asarray(clear | same | settled)
 
 
 @dataclass
@@ -120,19 +122,28 @@ class LearnedSkin:
             inf = np.full(count, np.inf, np.float32)
             none = np.zeros(count, np.int64)
             return Matches(none, inf, inf, none - 1, inf)
-        matrix, norms, kinds = self._stacked()
-        # OpenCV's product: numpy's would go to a multi-threaded BLAS, whose threads can
-        # wait milliseconds for a busy second core
-        none = np.zeros((0, 0), np.float32)
-        products = np.asarray(cv2.gemm(vectors, matrix, 1.0, none, 0.0, flags=cv2.GEMM_2_T))
-        squared = (vectors * vectors).sum(axis=1)[:, None] + norms[None, :] - 2 * products
-        distance = np.sqrt(np.maximum(squared, 0) / vectors.shape[1]).astype(np.float32)
+        _, _, kinds = self._stacked()
+        distance = self.distances(vectors)
         best = distance.argmin(axis=1)
         best_kind = kinds[best]
         rows = np.arange(count)
         other = np.where(kinds[None, :] == best_kind[:, None], np.inf, distance).min(axis=1)
         return Matches(best_kind, distance[rows, best], other.astype(np.float32), best,
                        self._reaches()[best])
+
+    def distances(self, vectors: FloatArray) -> FloatArray:
+        """``(N, templates)``: each cell's RMS colour distance to each template."""
+        matrix, norms, _ = self._stacked()
+        # OpenCV's product: numpy's would go to a multi-threaded BLAS, whose threads can
+        # wait milliseconds for a busy second core
+        none = np.zeros((0, 0), np.float32)
+        products = np.asarray(cv2.gemm(vectors, matrix, 1.0, none, 0.0, flags=cv2.GEMM_2_T))
+        squared = (vectors * vectors).sum(axis=1)[:, None] + norms[None, :] - 2 * products
+        return np.sqrt(np.maximum(squared, 0) / vectors.shape[1]).astype(np.float32)
+
+    def kind_of(self, template: int) -> int:
+        """The type (index into TILE_TYPES) of template number ``template``."""
+        return KIND_INDEX[self.templates[template].kind]
 
     def save(self, folder: Path, notes: str = "") -> dict[str, list[str]]:
         """Write the learned templates as a tile set (one PNG per picture + manifest)."""

@@ -26,6 +26,7 @@ FACE_MARGIN = 0.0  # share of each side left out when finding the face: the grid
 # or half the gap between tiles that do not touch (1.5 px of a 19 px cell)
 PLAIN_FACE_SHARE = 0.25  # a plain colour this common beside an ink's colour is the face
 INK_DIFF = 48  # how far (largest channel difference) a pixel is from the face to be ink
+FAINT_INK_DIFF = 24  # ... to be faint ink (a disc two thirds as bright as its dark square)
 RAISED_STEP = 14.0  # grey levels a raised tile's dark bands are darker than its face ...
 RAISED_LIFT = 30.0  # ... and its light bands lighter (a highlight, not a thin light line)
 GLINT_SLACK = 8.0  # grey levels a mine's glint outshines the grid line round a red face
@@ -35,7 +36,10 @@ MIN_INK_PIXELS = 4
 CORE_KERNEL = 0.22  # share of the middle's side a dark core must be thicker than ...
 CORE_ASPECT = (0.8, 1.25)  # ... and round: its box this near square ...
 CORE_FILL = 0.6  # ... and this full (a disc fills 0.79 of its box)
-ROUND_CORE_FILL = 0.72  # ... and fill this much of its box (a disc 0.79, a triangle 0.5)
+ROUND_CORE_FILL = 0.68  # ... and fill this much of its box (a disc 0.79, a 14 px one
+# after the wearing away 0.70; a triangle 0.5)
+CUT_DISC_FILL = 0.88  # a blob touching the middle's edges fills at most this much of its
+# box to be a disc (a disc 0.79, one cut by the edges about 0.85; a square tile 1.0)
 SOLID_CORE = 0.92  # a blob of ink of any colour counts only this solid (its share of its
 # convex hull: a disc's 0.98; a bold pixel-font digit's worn-down strokes far less)
 
@@ -61,6 +65,8 @@ class TileLook:
     dark_core: float = 0.0  # share of the middle a thick, round black blob covers (a mine's
     # body, without its spikes or fuse), 0 without one
     core: float = 0.0  # the same for a thick round blob of ink of any colour
+    faint_core: float = 0.0  # the same for a blob only FAINT_INK_DIFF from the face (a
+    # flat look's mine drawn as a disc a shade darker than its square)
 
     @property
     def has_ink(self) -> bool:
@@ -98,7 +104,8 @@ def look_at(tile: Image) -> TileLook:
     share = count / max(mask.size, 1)
     if count < MIN_INK_PIXELS:
         return TileLook(face, raised, lift, drop, share, np.zeros(ink.INK_COUNT, np.float32),
-                        None, 0.0, 0.0, 0.0, 255.0, 0.0)
+                        None, 0.0, 0.0, 0.0, 255.0, 0.0,
+                        faint_core=_dark_core(strength > FAINT_INK_DIFF, solid=True))
     classes = ink.classify_pixels(middle[mask])
     inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
     shape, aspect, fill = _shape(
@@ -214,13 +221,18 @@ def _dark_core(black: npt.NDArray[np.bool_], solid: bool = False) -> float:
 
 
 def _inner_solid_blob(blob: npt.NDArray[np.bool_], stats: npt.NDArray[np.int32]) -> bool:
-    """Whether a blob fills its convex hull and keeps off the edges of the middle: a
-    symbol drawn on the tile, not the tile itself taken for ink."""
+    """Whether a blob fills its convex hull and is a symbol drawn on the tile, not the
+    tile itself taken for ink: it keeps off the edges of the middle, or, as a big disc
+    does (a flat look's mine filling most of its tile), it touches some of them while
+    staying round, never filling the whole middle."""
     x, y, width, height, area = (int(v) for v in stats)
     rows, cols = blob.shape
-    inside = x > 0 and y > 0 and x + width < cols and y + height < rows
-    round_enough = area >= ROUND_CORE_FILL * width * height  # a disc, not a pennant
-    return inside and round_enough and area >= SOLID_CORE * _hull_area(blob)
+    edges = (x == 0, y == 0, x + width == cols, y + height == rows)
+    fill = area / (width * height)
+    if all(edges) or (any(edges) and fill > CUT_DISC_FILL):
+        return False
+    round_enough = fill >= ROUND_CORE_FILL  # a disc, not a pennant
+    return round_enough and area >= SOLID_CORE * _hull_area(blob)
 
 
 def _hull_area(blob: npt.NDArray[np.bool_]) -> float:

@@ -138,6 +138,14 @@ def _is_mine_like(look: TileLook, shapes: ShapeScores) -> bool:
         digit_score < MAX_BLOB_DIGIT_SHAPE)
 
 
+def _clearly_mine(shapes: ShapeScores) -> bool:
+    """Shaped most like a mine, and clearly more than like a flag (a red or orange
+    disc, which no flag's pennant is)."""
+    symbol, score, _ = shapes.best()
+    flag = shapes.scores.get("flag", -1.0)
+    return symbol == "mine" and score >= MIN_SHAPE and score >= flag + MIN_SHAPE_LEAD
+
+
 def _clearly_flag(shapes: ShapeScores) -> bool:
     """Shaped like a flag, and clearly more than like any digit."""
     _, digit, _ = shapes.best(DIGITS)
@@ -161,7 +169,8 @@ def red_face(look: TileLook) -> bool:
 def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
     if look.off_centre > MAX_DIGIT_OFF_CENTRE:
         return Naming(None, "a symbol off the cell's centre (something over the cell?)")
-    if look.core >= MIN_DARK_CORE and look.ink_of(ink.RED, ink.MAROON) < FLAG_RED:
+    if look.core >= MIN_DARK_CORE and (
+            look.ink_of(ink.RED, ink.MAROON) < FLAG_RED or _clearly_mine(shapes)):
         return Naming("mine", "a thick round blob (a mine drawn in the look's own colour)")
     best, score, lead = shapes.best(DIGITS)
     zero, zero_score, zero_lead = shapes.best(("zero", *DIGITS))

@@ -23,7 +23,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.core import MINE, UNOPENED, Board, game_status, mine_count
+from sweeper.core import FLAG, MINE, UNOPENED, Board, game_status, mine_count
+from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.faces import (
     KnownFaces,
     face_signature,
@@ -36,7 +37,7 @@ from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, ImageSource, load_image
 from sweeper.recognizer.learned import LearnedSkin, Matches, features, from_tile_set
 from sweeper.recognizer.looks import TileLook, look_at
-from sweeper.recognizer.naming import name_tile, red_face
+from sweeper.recognizer.naming import MIN_DARK_CORE, name_tile, red_face
 from sweeper.recognizer.recognition import Recognition, Status
 from sweeper.recognizer.sampling import cut_boxes, cut_cells, native_cell
 from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin
@@ -48,7 +49,8 @@ DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
 DRIFT_ACROSS = 2  # ... and along its column
 MAX_REALIGNED = 120  # cells re-cut per reading at most
 MAX_CLUSTERS = 48  # new pictures named per pass at most
-LEARNING_PASSES = 2  # a second pass names what the first one's templates make clear
+LEARNING_PASSES = 3  # later passes name what the first ones' templates make clear (a flat look
+# whose opened region draws a border line: each digit by the sides its border runs on)
 PRIOR_SIZE_TOLERANCE = 0.2  # a tile set is tried on cells this close to its tile size
 MIN_PRIOR_SHARE = 0.3  # of the cells a tile set must read to be adopted
 MAX_FACES = 3  # face pictures kept per status
@@ -93,20 +95,20 @@ class BoardReader:
         vectors = features(cut_cells(picture, geometry))
         if not self._priors_tried:
             self._adopt_priors(vectors, geometry)
-        matches = self.skin.match(vectors)
+        matches = self._match(picture, geometry, vectors)
         learned: list[str] = []
         steady = self._steady(geometry, vectors, learn_when_stable)
         for passes in range(LEARNING_PASSES + 1):
             if not matches.confident.all() and self.skin.templates:
                 vectors = self._realigned(picture, geometry, vectors, ~matches.confident)
-                matches = self.skin.match(vectors)
+                matches = self._match(picture, geometry, vectors)
             if matches.confident.all() or passes == LEARNING_PASSES:
                 break
             new = self._learn(picture, geometry, vectors, matches, steady)
             if not new:
                 break
             learned += new
-            matches = self.skin.match(vectors)
+            matches = self._match(picture, geometry, vectors)
         self._last = geometry, vectors
         shape = (geometry.rows, geometry.cols)
         codes = CODES[matches.kinds].reshape(shape)
@@ -120,6 +122,12 @@ class BoardReader:
                        skin=self.skin.name,
                        status=status, learned=tuple(learned),
                        distance=np.minimum(matches.distance, 255).reshape(shape))
+
+    def _match(self, picture: Image, geometry: BoardGeometry,
+               vectors: npt.NDArray[np.float32]) -> Matches:
+        """How the skin reads the cells (``vectors``), close calls looked at closer."""
+        return settle_close_calls(picture, geometry, self.skin, vectors,
+                                  self.skin.match(vectors))
 
     def forget_opened_since(self, count: int) -> None:
         """Forget the opened-cell pictures (0 to 8) learned after the first ``count``
@@ -234,10 +242,15 @@ class BoardReader:
         """The tile type of a cluster's picture (``look``), given what is known of the
         look's faces."""
         look, known_bevel = self._relative_relief(look)
+        unlit = evidence.unlit(look.face)
+        if unlit is not None:
+            look = replace(look, face=unlit)  # the tile under the pointer, as if unlit
         if not look.raised and evidence.closed_face(look.face):
             look = replace(look, raised=True)  # a flat look's closed face: as if raised
         if plain(look) and not look.raised:
             kind = evidence.plain_kind(look.face)
+            if kind is None and look.faint_core >= MIN_DARK_CORE:
+                kind = "mine"  # a faint disc on a face of its own: a flat look's mine
         else:
             kind = name_tile(look, known_bevel).kind
         if kind is None or not self._fits_family(kind, look):
@@ -319,7 +332,9 @@ class BoardReader:
             return "lost"
         if total is not None:
             return "playing"
-        return "playing" if covered == codes.size else None
+        if covered == codes.size:
+            return "playing"
+        return "won" if flagged_to_the_end(codes) else None
 
     def _remember_face(self, status: str, seen: npt.NDArray[np.float32]) -> None:
         known = self.faces.setdefault(status, [])
@@ -355,6 +370,23 @@ def _clusters(vectors: npt.NDArray[np.float32], indices: npt.NDArray[np.int64]) 
         remaining = remaining[~near]
     clusters.sort(key=lambda cluster: -cluster.members.size)
     return clusters
+
+
+def flagged_to_the_end(codes: npt.NDArray[np.int8]) -> bool:
+    """Whether every closed cell is flagged and the numbers prove each flag a mine: every
+    number counts exactly its flagged neighbours (it sees no other closed cell) and every
+    flag touches a number. Such a game is won, whatever its mine count."""
+    flags = codes == FLAG
+    if not flags.any() or np.any(codes == UNOPENED) or np.any(codes == MINE):
+        return False
+    numbers = codes >= 0
+    flagged = cv2.filter2D(flags.astype(np.float32), -1, NEIGHBOURS,
+                           borderType=cv2.BORDER_CONSTANT)
+    if np.any(numbers & (np.round(flagged) != codes)):
+        return False
+    beside = cv2.filter2D(numbers.astype(np.float32), -1, NEIGHBOURS,
+                          borderType=cv2.BORDER_CONSTANT)
+    return bool(np.all(beside[flags] > 0))
 
 
 def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGrid:

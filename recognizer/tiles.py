@@ -44,6 +44,9 @@ MIN_ROW_SHARE = 0.2  # of a row's (column's) cells that must hold a patch for it
 MIN_CELLS = 5  # fewest rows and columns of a board drawn as tiles (a smaller block of
 # same-sized patches is a widget: a palette, a keypad, a bit of a calendar)
 MAX_GROUPS = 3  # size groups tried, the biggest first
+MIN_PITCH = 0.9  # a lattice's pitch is at least this many tiles (patches blend at edges) ...
+MAX_PITCH = 2.2  # ... and at most this many, and 3 px (gaps and lines; an emoji tile's
+# flat middle is 12 px of a 25 px pitch, its bevel and the gap the rest)
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -155,8 +158,8 @@ def _axis(centres: FloatArray, size: float) -> tuple[float, float] | None:
     """``(start, pitch)`` of the evenly spaced positions the centres sit at.
 
     Centres within a fifth of a tile of each other are one position; the pitch is the
-    commonest distance between neighbouring positions (a tile's size or a little more:
-    gaps, lines), refined by a least-squares fit through every centre.
+    commonest distance between neighbouring positions (``MIN_PITCH`` to ``MAX_PITCH``
+    tiles: gaps, lines), refined by a least-squares fit through every centre.
     """
     ordered = np.sort(centres)
     breaks = np.nonzero(np.diff(ordered) > 0.2 * size)[0]
@@ -164,7 +167,7 @@ def _axis(centres: FloatArray, size: float) -> tuple[float, float] | None:
     if positions.size < MIN_CELLS:
         return None
     steps = np.diff(positions)
-    plausible = steps[(steps >= size * 0.9) & (steps <= size * 1.6 + 3)]
+    plausible = steps[(steps >= size * MIN_PITCH) & (steps <= size * MAX_PITCH + 3)]
     if plausible.size == 0:
         return None
     pitch = float(np.median(plausible))

@@ -49,3 +49,16 @@ def test_a_message_box_drawn_over_a_classic_board(words: str, told: str | None) 
     covered = [(row, col) for row in range(4, 7) for col in range(6, 15)
                if row < geometry.rows and col < geometry.cols]
     assert end_told(image, geometry, covered) == told
+
+
+@pytest.mark.parametrize(("shot", "told"), [("x1-lost", "lost"), ("x1-won", "won"),
+                                            ("x1.5-lost", "lost"), ("x1.5-won", "won")])
+def test_a_modal_over_a_rounded_board_tells_its_end(shot: str, told: str) -> None:
+    """The board's lattice as the same game's screenshot before the end placed it; the
+    cells under the modal's middle as the covered ones."""
+    scale = shot.rsplit("-", 1)[0]
+    geometry = recognize(CORPUS_DIR / "looks" / f"dipanshu-rounded-{scale}-mid.png").geometry
+    assert geometry is not None
+    image = load_image(CORPUS_DIR / "covered" / f"dipanshu-rounded-{shot}.png")
+    under_the_modal = [(row, col) for row in range(5, 11) for col in range(12, 19)]
+    assert end_told(image, geometry, under_the_modal) == told
