@@ -139,7 +139,7 @@ class LearnedSkin:
         none = np.zeros((0, 0), np.float32)
         products = np.asarray(cv2.gemm(vectors, matrix, 1.0, none, 0.0, flags=cv2.GEMM_2_T))
         squared = (vectors * vectors).sum(axis=1)[:, None] + norms[None, :] - 2 * products
-        return np.sqrt(np.maximum(squared, 0) / vectors.shape[1]).astype(np.float32)
+        return np.asarray(np.sqrt(np.maximum(squared, 0) / vectors.shape[1]), np.float32)
 
     def kind_of(self, template: int) -> int:
         """The type (index into TILE_TYPES) of template number ``template``."""
