@@ -29,7 +29,7 @@ from sweeper.coordinator.recording import GameRecorder, RunRecorder, StepRecord,
 from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
-from sweeper.core import FLAG, Board, Cell, GameStatus, Rect, Rules, SweeperError
+from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus, Rect, Rules, SweeperError
 from sweeper.effector import AllowedKey, ClickAction, KeyAction
 from sweeper.recognizer import BoardGeometry, BoardReader
 
@@ -39,6 +39,7 @@ NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) be
 # game), then F5 (a web page without a control starts a new game when reloaded)
 NEW_GAME_KEYS: tuple[AllowedKey, ...] = ("f2", "f5")
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
+RELOAD_WAIT_S = 10.0  # ... and a page reloaded by F5 (a busy machine, an intro animation)
 REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival ...
 REST_AFTER_MISSES = 2  # ... once this many turns in a row left a clicked cell unopened
 
@@ -239,10 +240,15 @@ class Player:
         not restart may be held by a dialog (a best time, "you won"): it is answered with
         Enter, as a person would, and the button pressed again."""
         started = time.monotonic()
-        for attempt in range(1, NEW_GAME_ATTEMPTS + 1):
-            self._press_new_game(ended, NEW_GAME_KEYS[(attempt - 1) % len(NEW_GAME_KEYS)])
+        attempts = NEW_GAME_ATTEMPTS + len(NEW_GAME_KEYS)
+        for attempt in range(1, attempts + 1):
+            key = NEW_GAME_KEYS[(attempt - 1) % len(NEW_GAME_KEYS)]
+            # a control that started nothing (a yellow clock taken for a face) gives way
+            # to the keys
+            pressed = self._press_new_game(ended, key, control=attempt <= NEW_GAME_ATTEMPTS)
+            wait_s = RELOAD_WAIT_S if pressed == "f5" else NEW_GAME_WAIT_S
             try:
-                sight = self.watch.new_game(self._facts, ended.board, timeout_s=NEW_GAME_WAIT_S)
+                sight = self.watch.new_game(self._facts, ended.board, timeout_s=wait_s)
             except WatchError as error:
                 log.info("new game: press %d showed none (%s); answering any dialog with "
                          "Enter", attempt, error)
@@ -261,23 +267,26 @@ class Player:
             problem = str(error)
         raise PlayError(
             f"no new game started after pressing the new-game control {NEW_GAME_ATTEMPTS} "
-            f"times and answering any dialog with Enter ({problem}); give the game's "
-            "new-game button with --new-game-at X,Y")
+            f"times, then F2 and F5, and answering any dialog with Enter ({problem}); "
+            "give the game's new-game button with --new-game-at X,Y")
 
-    def _press_new_game(self, ended: Sight, key: AllowedKey) -> None:
+    def _press_new_game(self, ended: Sight, key: AllowedKey,
+                        control: bool = True) -> AllowedKey | None:
         """Click the given new-game button, else the face, else the game's own
-        new-game control; press ``key`` without any of them."""
-        if self.options.new_game_at is not None:
+        new-game control; press ``key`` without any of them, or when not to use a
+        ``control`` (and say so)."""
+        if self.options.new_game_at is not None and control:
             x, y = self.options.new_game_at
             rect = Rect(left=x, top=y, width=1, height=1)
         else:
-            face = self.looker.new_game_point(ended.image)
+            face = self.looker.new_game_point(ended.image) if control else None
             if face is None:
                 log.info("new game: no control to click; pressing %s", key.upper())
                 self.screen.actions([KeyAction(key=key)])
-                return
+                return key
             rect, (x, y) = face
         self.screen.actions([ClickAction(x=x, y=y, hold_ms=self.options.hold_ms)], bounds=rect)
+        return None
 
     def play_game(self, sight: Sight) -> tuple[GameResult, Sight]:
         """Play from ``sight`` until the game is won or lost.
@@ -306,6 +315,7 @@ class Player:
                 self._check_progress(previous, sight, batch)
             if sight.status != "playing":  # judge the end (under a cover: during the look)
                 log.info("%s", end_line(sight, waited_ms, self.facts))
+                self._flag_the_rest(sight)
                 break
             self._end_mark = self._skin_mark()  # the last one taken marks the final turn
             decide_started = time.perf_counter()
@@ -416,6 +426,19 @@ class Player:
         actions = press_actions(placement.geometry, targets, flags, rest_ms=self._rest_ms,
                                 hold_ms=self.options.hold_ms)
         self.screen.actions(actions, bounds=placement.board_rect)
+
+    def _flag_the_rest(self, end: Sight) -> None:
+        """Flag the closed cells of a game won by its count alone, where nothing covers
+        the board and no face tells the end: some games are won only once every mine
+        carries a flag, and show nothing before. The flags go in one batch; the win
+        stands either way (every safe cell is open)."""
+        if end.status != "won" or end.recognition.unreadable:
+            return
+        closed = end.board.cells_where(UNOPENED)
+        if not closed or self.looker.face_point(end.image) is not None:
+            return
+        log.info("won by the count: flagging the %d closed cells left", len(closed))
+        self._click(self.looker.placed, [], closed)
 
     def _record_end(self, game: GameRecorder, index: int, end: Sight) -> None:
         """Record the screen the game ended on: the mine that went off, or the win."""

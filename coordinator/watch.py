@@ -15,6 +15,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -28,10 +29,15 @@ from sweeper.coordinator.ending import (
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
 from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus
-from sweeper.recognizer import Recognition, end_told
+from sweeper.recognizer import BoardGeometry, Recognition, end_told
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
-REMEDY_AFTER_S = 0.6  # unreadable this long: answer a dialog; twice: move the pointer away
+REMEDY_AFTER_S = 0.6  # unreadable this long on a still screen: answer a dialog; twice: move
+# the pointer away ...
+MOVING_REMEDY_AFTER_S = 1.8  # ... or this long while the screen still changes (an animation
+# is waited out: the pointer moved for a remedy lights the cells it passes)
+STILL_LEVELS = 1.0  # mean grey-level change of the unreadable cells between two looks of a
+# still screen
 COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving up
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
 
@@ -71,6 +77,7 @@ class BoardWatch:
         started = time.monotonic()
         remedies_done = looks = 0
         waits: list[str] = []
+        last_image: npt.NDArray[np.uint8] | None = None
         while True:
             shot = self.looker.shoot(facts.mines)
             looks += 1
@@ -93,8 +100,11 @@ class BoardWatch:
                            or "the game's status (face) could not be read")
                 raise WatchError(f"the board stayed unreadable: {problem}")
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
+            still = _still(last_image, shot.image, self.looker.placed.geometry, recognition)
+            last_image = shot.image
+            after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
             if recognition.unreadable and (
-                    time.monotonic() - started >= REMEDY_AFTER_S * (remedies_done + 1)):
+                    time.monotonic() - started >= after_s * (remedies_done + 1)):
                 if remedies_done == 0:
                     told = self._told_end(shot, previous, pressed_safe)
                     if told is not None:
@@ -176,6 +186,19 @@ class BoardWatch:
             if time.monotonic() >= deadline:
                 raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
             time.sleep(0.02)
+
+
+def _still(before: npt.NDArray[np.uint8] | None, now: npt.NDArray[np.uint8],
+           geometry: BoardGeometry, recognition: Recognition) -> bool:
+    """Whether the unreadable cells look as they did in the look ``before`` (a dialog
+    or a tooltip standing still, not an animation still running)."""
+    if before is None or before.shape != now.shape or not recognition.unreadable:
+        return False
+    rows, cols = zip(*recognition.unreadable, strict=True)
+    left, top, _, _ = (int(v) for v in geometry.cell_box(min(rows), min(cols)))
+    _, _, right, bottom = (int(v) for v in geometry.cell_box(max(rows), max(cols)))
+    change = cv2.absdiff(before[top:bottom, left:right], now[top:bottom, left:right])
+    return change.size > 0 and float(change.mean()) <= STILL_LEVELS
 
 
 def is_new_game(sight: Sight, ended: Board) -> bool:

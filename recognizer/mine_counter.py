@@ -43,6 +43,7 @@ MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
 OCR_CONFIGS = ("--psm 11", "--psm 6")
 ICON_HEIGHTS = (0.2, 2.0)  # an icon's height in cell pitches
 ICON_SATURATION, ICON_VALUE = 120, 150  # least HSV saturation and value of an icon's colour
+ICON_RIGHT_MARGIN = 2  # px an icon's box is grown by to its right (its outline's blur)
 FLAG_HUES = ((0, 15), (165, 180))  # OpenCV hues of a flag icon: red to orange
 TALL_SHARE = 0.6  # a digit's shape is at least this share of the tallest one of its word
 DIGIT_WIDTH = 0.7  # a digit's width over its height, about (one shape this wide per digit)
@@ -218,10 +219,13 @@ def _letters_of_one_word(one: Rect, other: Rect) -> bool:
 
 
 def _grown(box: Rect, width: int, height: int) -> Rect:
-    """``box`` grown by a third of its height each way (an icon's outline and stem)."""
+    """``box`` grown by a third of its height up, down and left (an icon's outline, a
+    flag's stem), and by ``ICON_RIGHT_MARGIN`` px only to the right, where its number
+    may begin a few pixels on ("🚩99")."""
     margin = max(2, box.height // 3)
     left, top = max(0, box.left - margin), max(0, box.top - margin)
-    right, bottom = min(width, box.right + margin), min(height, box.bottom + margin)
+    right = min(width, box.right + ICON_RIGHT_MARGIN)
+    bottom = min(height, box.bottom + margin)
     return Rect(left=left, top=top, width=right - left, height=bottom - top)
 
 

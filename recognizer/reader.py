@@ -16,6 +16,7 @@ learned from the boards whose status is certain.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -45,6 +46,8 @@ from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the cluster
 # (a thin digit lies 6 to 9 from a plain tile, the same tile drawn twice within 6)
 STEADY_CHANGE = 4.0  # a cell that changed less since the last reading shows one picture
+STEADY_SPAN_S = 0.15  # ... held this long at least: two readings a few ms apart both catch
+# a tile fading in (a number appearing over 0.3 s), whose picture must not be learned
 DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
 DRIFT_ACROSS = 2  # ... and along its column
 MAX_REALIGNED = 120  # cells re-cut per reading at most
@@ -82,22 +85,27 @@ class BoardReader:
         self.adopt_all = adopt_all
         self.faces: KnownFaces = {}
         self._priors_tried = False
-        self._last: tuple[BoardGeometry, npt.NDArray[np.float32]] | None = None
+        # per cell of the lattice last read, the picture it has held and since when
+        self._held: tuple[BoardGeometry, npt.NDArray[np.float32],
+                          npt.NDArray[np.float64]] | None = None
 
     def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
              *, learn_when_stable: bool = False) -> Recognition:
         """Read the board at ``geometry`` in ``image``.
 
         ``total_mines`` (known for the standard sizes) lets the status say won. With
-        ``learn_when_stable``, a new picture is learned only once a cell has shown it in
-        two readings in a row (a tile caught half drawn is never learned)."""
+        ``learn_when_stable``, a new picture is learned only once a cell has held it for
+        ``STEADY_SPAN_S`` over the readings (a tile caught half drawn or fading in is
+        never learned)."""
         picture = load_image(image)
         vectors = features(cut_cells(picture, geometry))
         if not self._priors_tried:
             self._adopt_priors(vectors, geometry)
         matches = self._match(picture, geometry, vectors)
         learned: list[str] = []
-        steady = self._steady(geometry, vectors, learn_when_stable)
+        steady = self._steady(geometry, vectors)
+        if not learn_when_stable:
+            steady = np.ones_like(steady)
         for passes in range(LEARNING_PASSES + 1):
             if not matches.confident.all() and self.skin.templates:
                 vectors = self._realigned(picture, geometry, vectors, ~matches.confident)
@@ -109,7 +117,6 @@ class BoardReader:
                 break
             learned += new
             matches = self._match(picture, geometry, vectors)
-        self._last = geometry, vectors
         shape = (geometry.rows, geometry.cols)
         codes = CODES[matches.kinds].reshape(shape)
         readable = matches.confident.reshape(shape)
@@ -153,16 +160,20 @@ class BoardReader:
                 self.skin.adopt(candidate.templates)
                 self.skin.name = prior.name if self.skin.name == "learned" else self.skin.name
 
-    def _steady(self, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
-                learn_when_stable: bool) -> npt.NDArray[np.bool_]:
-        """Which cells may teach the skin: all of them, or with ``learn_when_stable`` those
-        that look as they did in the last reading of the same lattice."""
-        if not learn_when_stable:
-            return np.ones(vectors.shape[0], dtype=np.bool_)
-        if self._last is None or self._last[0] != geometry:
+    def _steady(self, geometry: BoardGeometry,
+                vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.bool_]:
+        """Which cells have held their picture (within ``STEADY_CHANGE`` of it, however
+        slowly it drifts) for ``STEADY_SPAN_S`` over the readings of this lattice."""
+        now = time.monotonic()
+        if self._held is None or self._held[0] != geometry:
+            self._held = geometry, vectors.copy(), np.full(vectors.shape[0], now)
             return np.zeros(vectors.shape[0], dtype=np.bool_)
-        change = np.sqrt(((vectors - self._last[1]) ** 2).mean(axis=1))
-        return np.asarray(change <= STEADY_CHANGE)
+        _, pictures, since = self._held
+        change = np.sqrt(((vectors - pictures) ** 2).mean(axis=1))
+        moved = change > STEADY_CHANGE
+        pictures[moved] = vectors[moved]
+        since[moved] = now
+        return np.asarray(now - since >= STEADY_SPAN_S)
 
     def _learn(self, picture: Image, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
                matches: Matches, steady: npt.NDArray[np.bool_]) -> list[str]:

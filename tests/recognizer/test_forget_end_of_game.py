@@ -7,10 +7,13 @@ picture it knows, the next game's first opening, grey, fits no family and stays 
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from sweeper.core import format_board
 from sweeper.recognizer.api import locate_and_read
+from sweeper.recognizer.reader import STEADY_SPAN_S
 from tests.recognizer.recognizer_corpus import load_shot
 
 SITE = "sites/artyyouth-qmarks-x1"
@@ -24,6 +27,11 @@ def dialog_over(image: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray
     return covered
 
 
+def held_a_while() -> None:
+    """Let the pictures on screen be held long enough to be learned."""
+    time.sleep(STEADY_SPAN_S + 0.01)
+
+
 def test_a_dialog_learned_as_opened_cells_is_forgotten_before_the_next_game() -> None:
     fresh, first = load_shot(f"{SITE}-fresh"), load_shot(f"{SITE}-first")
     found, reader = locate_and_read(fresh.image)
@@ -35,10 +43,12 @@ def test_a_dialog_learned_as_opened_cells_is_forgotten_before_the_next_game() ->
     reader.read(fresh.image, geometry, learn_when_stable=True)
     before_the_end = len(reader.skin.templates)
     for _ in range(3):  # the dialog holds still: its inside is learned
+        held_a_while()
         reader.read(dialog, geometry, learn_when_stable=True)
     assert "0" in [t.kind for t in reader.skin.templates[before_the_end:]]
 
     poisoned = reader.read(first.image, geometry, learn_when_stable=True)
+    held_a_while()
     poisoned = reader.read(first.image, geometry, learn_when_stable=True)
     assert poisoned.unreadable  # the grey opened cells fit no family it knows
 
@@ -46,6 +56,7 @@ def test_a_dialog_learned_as_opened_cells_is_forgotten_before_the_next_game() ->
     numbers = {str(n) for n in range(9)}
     assert all(t.kind not in numbers for t in reader.skin.templates[before_the_end:])
     for _ in range(3):
+        held_a_while()
         recognition = reader.read(first.image, geometry, learn_when_stable=True)
     assert recognition.board is not None, recognition.message
     assert format_board(recognition.board) == format_board(first.board)
