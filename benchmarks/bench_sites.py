@@ -52,6 +52,8 @@ from sweeper.practice import (
     chosen_sites,
 )
 
+DIALOG_LISTEN_S = 0.3  # how long the page's events are listened to for a dialog it opened
+
 
 class WatchedEffector(EffectorClient):
     """An effector client that notes every click and the rectangle it was allowed in."""
@@ -125,7 +127,8 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameRe
     session = desktop.chromium.session
 
     def check(game: GameResult) -> None:
-        opened = session.take_events("Page.javascriptDialogOpening", wait_s=0.0)
+        # listened for a while: events waiting on the socket are read only so
+        opened = session.take_events("Page.javascriptDialogOpening", wait_s=DIALOG_LISTEN_S)
         closed = session.take_events("Page.javascriptDialogClosed", wait_s=0.0)
         if len(opened) > len(closed):
             result.verdicts_unchecked += 1

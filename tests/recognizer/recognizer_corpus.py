@@ -43,12 +43,12 @@ class Shot:
 
 def corpus_names() -> list[str]:
     """Every screenshot of the corpus: the bundled game and xdemineur (``NAME``), and the
-    third-party sites and winemine (``sites/NAME``). Boards under a dialog, boards read in
-    part and screens with no board (``negative/``) are kept apart."""
+    third-party sites and winemine (``sites/NAME``). Boards under a dialog, new looks,
+    desktop looks and screens with no board (``negative/``) are kept apart."""
     return sorted(str(path.relative_to(CORPUS_DIR).with_suffix(""))
                   for path in CORPUS_DIR.rglob("*.png")
-                  if path.parent.name not in ("covered", "partial", "negative", "desktop",
-                                              "looks", "messages"))
+                  if path.parent.name not in ("covered", "negative", "desktop", "looks",
+                                              "messages"))
 
 
 def covered_names() -> list[str]:
@@ -69,12 +69,6 @@ def looks_names() -> list[str]:
     freesweep (``desktop/NAME``). Each must be read exactly or refused, never read wrong."""
     looks = sorted(f"looks/{path.stem}" for path in (CORPUS_DIR / "looks").glob("*.png"))
     return looks + desktop_names()
-
-
-def partial_names() -> list[str]:
-    """Screenshots the recognizer reads only in part (``partial/NAME``): what it reads
-    must be right, the rest unreadable (see docs/measurements.md for why each is here)."""
-    return sorted(f"partial/{path.stem}" for path in (CORPUS_DIR / "partial").glob("*.png"))
 
 
 def load_shot(name: str) -> Shot:
