@@ -103,9 +103,8 @@ class BoardReader:
             self._adopt_priors(vectors, geometry)
         matches = self._match(picture, geometry, vectors)
         learned: list[str] = []
-        steady = self._steady(geometry, vectors)
-        if not learn_when_stable:
-            steady = np.ones_like(steady)
+        steady = (self._steady(geometry, vectors) if learn_when_stable
+                  else np.ones(vectors.shape[0], dtype=np.bool_))
         for passes in range(LEARNING_PASSES + 1):
             if not matches.confident.all() and self.skin.templates:
                 vectors = self._realigned(picture, geometry, vectors, ~matches.confident)
