@@ -65,6 +65,8 @@ class TileLook:
     dark_core: float = 0.0  # share of the middle a thick, round black blob covers (a mine's
     # body, without its spikes or fuse), 0 without one
     core: float = 0.0  # the same for a thick round blob of ink of any colour
+    big_core: float = 0.0  # the same for one that may touch the middle's edges (a flat
+    # look's mine: a disc filling most of its tile)
     faint_core: float = 0.0  # the same for a blob only FAINT_INK_DIFF from the face (a
     # flat look's mine drawn as a disc a shade darker than its square)
 
@@ -105,7 +107,8 @@ def look_at(tile: Image) -> TileLook:
     if count < MIN_INK_PIXELS:
         return TileLook(face, raised, lift, drop, share, np.zeros(ink.INK_COUNT, np.float32),
                         None, 0.0, 0.0, 0.0, 255.0, 0.0,
-                        faint_core=_dark_core(strength > FAINT_INK_DIFF, solid=True))
+                        faint_core=_dark_core(strength > FAINT_INK_DIFF, solid=True,
+                                              touching=True))
     classes = ink.classify_pixels(middle[mask])
     inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
     shape, aspect, fill = _shape(
@@ -114,7 +117,7 @@ def look_at(tile: Image) -> TileLook:
     return TileLook(face, raised, lift, drop, share, inks, shape, aspect, fill,
                     _span(_of_class(mask, classes, ink.RED), mask), darkness,
                     _off_centre(mask), _dark_core(_of_class(mask, classes, ink.BLACK)),
-                    _dark_core(mask, solid=True))
+                    _dark_core(mask, solid=True), _dark_core(mask, solid=True, touching=True))
 
 
 def _of_class(mask: npt.NDArray[np.bool_], classes: npt.NDArray[np.int64],
@@ -198,12 +201,14 @@ def _outer_quarters(size: int) -> npt.NDArray[np.int64]:
     return np.concatenate([first, size - 1 - first])
 
 
-def _dark_core(black: npt.NDArray[np.bool_], solid: bool = False) -> float:
+def _dark_core(black: npt.NDArray[np.bool_], solid: bool = False,
+               touching: bool = False) -> float:
     """The share of the middle covered by its biggest black blob that stays when every
     stroke thinner than ``CORE_KERNEL`` of the middle is worn away, if that blob is round
     (0 otherwise): a mine's body, whatever spikes or fuse it has; no digit's stroke is
     that thick. With ``solid``, the blob must also fill its convex hull (ink of any colour:
-    a bold digit's strokes survive the wearing away, but bent)."""
+    a bold digit's strokes survive the wearing away, but bent), and keep off the middle's
+    edges unless ``touching``."""
     size = max(3, round(CORE_KERNEL * min(black.shape)))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     core = cv2.morphologyEx(black.astype(np.uint8), cv2.MORPH_OPEN, kernel)
@@ -215,21 +220,22 @@ def _dark_core(black: npt.NDArray[np.bool_], solid: bool = False) -> float:
     aspect = width / height
     if not CORE_ASPECT[0] <= aspect <= CORE_ASPECT[1] or area < CORE_FILL * width * height:
         return 0.0
-    if solid and not _inner_solid_blob(labels == biggest, stats[biggest]):
+    if solid and not _inner_solid_blob(labels == biggest, stats[biggest], touching):
         return 0.0
     return float(area / black.size)
 
 
-def _inner_solid_blob(blob: npt.NDArray[np.bool_], stats: npt.NDArray[np.int32]) -> bool:
+def _inner_solid_blob(blob: npt.NDArray[np.bool_], stats: npt.NDArray[np.int32],
+                      touching: bool = False) -> bool:
     """Whether a blob fills its convex hull and is a symbol drawn on the tile, not the
-    tile itself taken for ink: it keeps off the edges of the middle, or, as a big disc
-    does (a flat look's mine filling most of its tile), it touches some of them while
-    staying round, never filling the whole middle."""
+    tile itself taken for ink: it keeps off the edges of the middle, or, ``touching``,
+    as a big disc does (a flat look's mine filling most of its tile), it touches some
+    of them while staying round, never filling the whole middle."""
     x, y, width, height, area = (int(v) for v in stats)
     rows, cols = blob.shape
     edges = (x == 0, y == 0, x + width == cols, y + height == rows)
     fill = area / (width * height)
-    if all(edges) or (any(edges) and fill > CUT_DISC_FILL):
+    if any(edges) and (not touching or all(edges) or fill > CUT_DISC_FILL):
         return False
     round_enough = fill >= ROUND_CORE_FILL  # a disc, not a pennant
     return round_enough and area >= SOLID_CORE * _hull_area(blob)
