@@ -43,8 +43,8 @@ if TYPE_CHECKING:
         PlayOptions,
         RunSummary,
     )
+    from sweeper.coordinator.play_args import add_game_arguments
     from sweeper.coordinator.play_cli import (
-        add_game_arguments,
         add_play_commands,
         check_before_starting,
         play_and_report,
@@ -106,8 +106,8 @@ _HOME_OF = {
     "Player": "sweeper.coordinator.play",
     "RunSummary": "sweeper.coordinator.play",
     "REST_MS": "sweeper.coordinator.play",
+    "add_game_arguments": "sweeper.coordinator.play_args",
     "add_play_commands": "sweeper.coordinator.play_cli",
-    "add_game_arguments": "sweeper.coordinator.play_cli",
     "check_before_starting": "sweeper.coordinator.play_cli",
     "play_and_report": "sweeper.coordinator.play_cli",
     "start_group": "sweeper.coordinator.process_groups",
