@@ -36,7 +36,8 @@ if TYPE_CHECKING:
         chosen_sites,
         load_catalog,
     )
-    from sweeper.practice.winemine import OracleError, Winemine
+    from sweeper.practice.winemine import Winemine
+    from sweeper.practice.winemine_oracle import OracleError
     from sweeper.practice.xbomb import Xbomb, XbombTruth
 
 __all__ = [
@@ -86,8 +87,8 @@ _HOME_OF = {
     "load_catalog": "sweeper.practice.sites",
     "add_site_arguments": "sweeper.practice.sites",
     "chosen_sites": "sweeper.practice.sites",
-    "OracleError": "sweeper.practice.winemine",
     "Winemine": "sweeper.practice.winemine",
+    "OracleError": "sweeper.practice.winemine_oracle",
     "Freesweep": "sweeper.practice.freesweep",
     "FreesweepTruth": "sweeper.practice.freesweep",
     "Xbomb": "sweeper.practice.xbomb",

@@ -28,7 +28,8 @@ from sweeper.core import EXPERT, MINE, UNOPENED, Cell, Rect
 from sweeper.practice.desktop import VirtualDesktop
 from sweeper.practice.gamepage import GamePage
 from sweeper.practice.screenshot import grab, save_png
-from sweeper.practice.winemine import Winemine, WinemineTruth
+from sweeper.practice.winemine import Winemine
+from sweeper.practice.winemine_oracle import WinemineTruth
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CELL_SIZES = (16, 24, 32)

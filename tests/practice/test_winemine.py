@@ -16,7 +16,9 @@ import pytest
 from sweeper.core import EXPERT, Rect
 from sweeper.practice.desktop import VirtualDesktop
 from sweeper.practice.screenshot import grab
-from sweeper.practice.winemine import CELL, Winemine, WinemineTruth
+from sweeper.practice.winemine import Winemine
+from sweeper.practice.winemine_layout import CELL
+from sweeper.practice.winemine_oracle import WinemineTruth
 
 pytestmark = pytest.mark.e2e
 

@@ -11,11 +11,11 @@ import struct
 
 import pytest
 
-from sweeper.practice.winemine import (
+from sweeper.practice.winemine import Winemine
+from sweeper.practice.winemine_layout import CUSTOM_DIFFICULTY, MENU_HEIGHT
+from sweeper.practice.winemine_oracle import (
     BOARD_BYTES,
     BOX_ROWS,
-    CUSTOM_DIFFICULTY,
-    MENU_HEIGHT,
     OFF_BOX,
     OFF_COLUMNS,
     OFF_FACE,
@@ -28,7 +28,6 @@ from sweeper.practice.winemine import (
     OFF_STATUS,
     OFF_WIDTH,
     OracleError,
-    Winemine,
     decode_board,
     find_board,
 )
