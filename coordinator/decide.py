@@ -25,6 +25,9 @@ from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.facts import GameFacts
 from sweeper.core import Board, Cell, Rules, SweeperError, format_board
 
+ASSUMED_COUNT_SLACK = 24  # how far a game of a standard size that shows no count may lay
+# its mines from the standard count (a density of 0.21 on 480 cells gives 101 +- 9)
+
 if TYPE_CHECKING:
     from sweeper.analyzer import GuessOptions
 
@@ -176,7 +179,9 @@ def decide_with_count_slack(decider: Decider, board: Board,
                             facts: GameFacts) -> tuple[Decision, GameFacts]:
     """Decide on ``board`` of a game with ``facts``; when no placement fits its mine count
     but one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
-    fewer or more than it says), decide with the nearest such count.
+    fewer or more than it says), decide with the nearest such count; a count only taken
+    for the board's standard size, which the game never showed, may be off by up to
+    :data:`ASSUMED_COUNT_SLACK` (a game that lays its mines by a density).
 
     Return the decision and the facts it rests on: ``facts``, or the same with the count
     that fitted. A board no count near it fits (a number at odds with its neighbours) is
@@ -188,7 +193,8 @@ def decide_with_count_slack(decider: Decider, board: Board,
     try:
         return decider.decide(board, total_mines, facts.rules), facts
     except AnalyzerRejectedError as rejection:
-        for offset in range(1, MINE_COUNT_SLACK + 1):
+        slack = ASSUMED_COUNT_SLACK if facts.mines_from == "standard" else MINE_COUNT_SLACK
+        for offset in range(1, slack + 1):
             for count in (total_mines - offset, total_mines + offset):
                 if count < 0:
                     continue

@@ -432,8 +432,8 @@ class Player:
         the board and no face tells the end: some games are won only once every mine
         carries a flag, and show nothing before. The flags go in one batch; the win
         stands either way (every safe cell is open)."""
-        if end.status != "won" or end.recognition.unreadable:
-            return
+        if end.status != "won" or end.recognition.board != end.board:
+            return  # something over the board, or a board redrawn for the win
         closed = end.board.cells_where(UNOPENED)
         if not closed or self.looker.face_point(end.image) is not None:
             return
