@@ -122,3 +122,15 @@ def test_a_503_without_retry_after_is_not_asked_again() -> None:
     with served(app) as url, pytest.raises(AnalyzerUnavailableError, match="answered 503"):
         RemoteDecider(url, timeout_s=5).decide(BOARD, 3, "safe")
     assert len(arrivals) == 1
+
+
+def test_a_standard_size_the_game_shows_no_count_for_may_hold_many_more_mines() -> None:
+    # beginner's 9x9 standard count is 10; these numbers force 18 (a game laying its
+    # mines by a density): decided with 18, though no count 2 away fits
+    edge = "........."
+    numbers = "2" + "3" * 7 + "2"
+    board = parse_board("\n".join([edge, numbers, *["0" * 9] * 5, numbers, edge]) + "\n")
+    decision, fitted = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
+    assert fitted.mines == 18 and len(decision.mines) == 18
+    with pytest.raises(AnalyzerRejectedError):  # a count said outside stays near itself
+        decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe", 10))
