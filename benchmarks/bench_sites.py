@@ -43,6 +43,7 @@ from sweeper.core import Rect, Rules
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import (
     CLOCK_SEEDED_PAUSE_S,
+    CdpError,
     Site,
     SiteDesktop,
     SiteError,
@@ -133,7 +134,14 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameRe
         if len(opened) > len(closed):
             result.verdicts_unchecked += 1
             return
-        status = desktop.truth().status
+        try:
+            status = desktop.truth().status
+        except CdpError:
+            # a dialog the page opened while it was asked (after showing its mines)
+            if not session.take_events("Page.javascriptDialogOpening", wait_s=0.0):
+                raise
+            result.verdicts_unchecked += 1
+            return
         if status != game.result:
             result.verdicts_wrong.append(f"game {len(result.verdicts_wrong) + 1}: "
                                          f"the bot saw {game.result}, the page {status}")
