@@ -59,6 +59,9 @@ class SimulatedScreen:
         self.seeds = seeds
         self.origin = origin
         self.pitch, self._tiles, self._tile_of_code = _tile_pictures()
+        # the board as last drawn and the codes it shows: a screenshot redraws only the
+        # cells whose code changed since (a turn opens a few cells of hundreds)
+        self._drawn: tuple[npt.NDArray[np.int8], Image] | None = None
         # the screen grows to hold a big board with a window's margin round it
         screen_width = max(screen_size[0], origin[0] + width * self.pitch + MARGIN)
         screen_height = max(screen_size[1], origin[1] + height * self.pitch + MARGIN)
@@ -157,9 +160,27 @@ class SimulatedScreen:
         return picture
 
     def _board_picture(self, board: Board) -> Image:
-        tiles: Image = self._tiles[self._tile_of_code[board.cells - LOWEST_CODE]]
-        rows, cols, pitch = board.height, board.width, self.pitch
-        return tiles.transpose(0, 2, 1, 3, 4).reshape(rows * pitch, cols * pitch, 3)
+        """The tiles of ``board``, redrawn where its codes differ from the last drawing."""
+        codes = board.cells
+        if self._drawn is None or self._drawn[0].shape != codes.shape:
+            self._drawn = codes.copy(), self._draw_all(codes)
+            return self._drawn[1]
+        drawn_codes, picture = self._drawn
+        rows, cols = np.nonzero(codes != drawn_codes)
+        if rows.size:
+            pitch = self.pitch
+            by_cell = picture.reshape(codes.shape[0], pitch, codes.shape[1], pitch, 3)
+            by_cell[rows, :, cols] = self._tiles[
+                self._tile_of_code[codes[rows, cols] - LOWEST_CODE]]
+            drawn_codes[rows, cols] = codes[rows, cols]
+        return picture
+
+    def _draw_all(self, codes: npt.NDArray[np.int8]) -> Image:
+        """Every tile of a board showing ``codes``."""
+        tiles: Image = self._tiles[self._tile_of_code[codes - LOWEST_CODE]]
+        rows, cols, pitch = codes.shape[0], codes.shape[1], self.pitch
+        return np.ascontiguousarray(
+            tiles.transpose(0, 2, 1, 3, 4).reshape(rows * pitch, cols * pitch, 3))
 
 
 def _tile_pictures() -> tuple[int, Image, npt.NDArray[np.intp]]:
