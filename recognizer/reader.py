@@ -40,7 +40,8 @@ from sweeper.recognizer.learned import LearnedSkin, Matches, features, from_tile
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.naming import MIN_DARK_CORE, name_tile, red_face
 from sweeper.recognizer.recognition import Recognition, Status
-from sweeper.recognizer.sampling import cut_boxes, cut_cells, native_cell
+from sweeper.recognizer.rereading import CellVectors
+from sweeper.recognizer.sampling import cut_boxes, native_cell
 from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin
 
 CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the cluster
@@ -88,6 +89,7 @@ class BoardReader:
         # per cell of the lattice last read, the picture it has held and since when
         self._held: tuple[BoardGeometry, npt.NDArray[np.float32],
                           npt.NDArray[np.float64]] | None = None
+        self._cells = CellVectors()  # cut again only where the screenshot changed
 
     def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
              *, learn_when_stable: bool = False) -> Recognition:
@@ -98,7 +100,7 @@ class BoardReader:
         ``STEADY_SPAN_S`` over the readings (a tile caught half drawn or fading in is
         never learned)."""
         picture = load_image(image)
-        vectors = features(cut_cells(picture, geometry))
+        vectors = self._cells.of(picture, geometry)
         if not self._priors_tried:
             self._adopt_priors(vectors, geometry)
         matches = self._match(picture, geometry, vectors)
@@ -304,7 +306,7 @@ class BoardReader:
         """Whether a readable cell shows a mine on a red face: the one that went off."""
         red = {index for index, template in enumerate(self.skin.templates)
                if template.kind == "mine" and red_face(template.look)}
-        return bool(red) and any(int(t) in red for t in templates[readable])
+        return bool(red) and bool(np.isin(templates[readable], list(red)).any())
 
     def _status(self, picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.int8],
                 readable: BoolGrid, exploded: bool, *, total_mines: int | None) -> Status:

@@ -62,6 +62,7 @@ class SimulatedScreen:
         # the board as last drawn and the codes it shows: a screenshot redraws only the
         # cells whose code changed since (a turn opens a few cells of hundreds)
         self._drawn: tuple[npt.NDArray[np.int8], Image] | None = None
+        self._grey: Image | None = None  # the window's background, as last shot
         # the screen grows to hold a big board with a window's margin round it
         screen_width = max(screen_size[0], origin[0] + width * self.pitch + MARGIN)
         screen_height = max(screen_size[1], origin[1] + height * self.pitch + MARGIN)
@@ -147,8 +148,7 @@ class SimulatedScreen:
 
     def _picture(self, area: Rect) -> Image:
         """The pixels of ``area``: the window's grey, and the board where it shows."""
-        picture = np.empty((area.height, area.width, 3), np.uint8)
-        picture[:] = BACKGROUND
+        picture = self._window(area.height, area.width).copy()
         board = self.board_rect
         shown = area.intersection(board)
         if shown is not None:
@@ -158,6 +158,14 @@ class SimulatedScreen:
                 shown.top - board.top:shown.bottom - board.top,
                 shown.left - board.left:shown.right - board.left]
         return picture
+
+    def _window(self, height: int, width: int) -> Image:
+        """The window's grey, ``height`` x ``width`` (kept: the same region is shot every
+        turn)."""
+        if self._grey is None or self._grey.shape[:2] != (height, width):
+            self._grey = np.empty((height, width, 3), np.uint8)
+            self._grey[:] = BACKGROUND
+        return self._grey
 
     def _board_picture(self, board: Board) -> Image:
         """The tiles of ``board``, redrawn where its codes differ from the last drawing."""
