@@ -16,10 +16,11 @@ tables, for callers that weigh moves themselves.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import AnalysisError
@@ -59,13 +60,18 @@ class Analysis:
             "height": self.height,
             "safe": [list(cell) for cell in self.safe],
             "mines": [list(cell) for cell in self.mines],
-            "probabilities": [
-                [None if math.isnan(p) else float(p) for p in row]
-                for row in self.probabilities.tolist()
-            ],
+            "probabilities": _json_grid(self.probabilities),
             "move": None if self.move is None else self.move.to_json(),
             "elapsed_ms": round(self.elapsed_ms, 3),
         }
+
+
+def _json_grid(probabilities: FloatGrid) -> list[list[float | None]]:
+    """The grid as rows of Python floats, None where it is NaN."""
+    grid = probabilities.astype(object)
+    grid[np.isnan(probabilities)] = None
+    rows: list[list[float | None]] = grid.tolist()
+    return rows
 
 
 def analyze(

@@ -195,8 +195,10 @@ class _Search:
         # per cell: bitmask of placements where it is a mine; per shown number, where it shows it
         self.mine_masks: list[int] = []
         self.value_masks: list[list[int]] = []
+        ever_mined = frozenset().union(*solutions)
         for cell in self.cells:
-            neighbours = _around(cell)
+            # a neighbour no placement mines adds nothing to the number a cell shows
+            neighbours = [other for other in _around(cell) if other in ever_mined]
             mine_mask = 0
             by_value = [0] * 9
             for index, solution in enumerate(solutions):
@@ -206,6 +208,11 @@ class _Search:
                     by_value[sum(other in solution for other in neighbours)] |= 1 << index
             self.mine_masks.append(mine_mask)
             self.value_masks.append([mask for mask in by_value if mask])
+        # the cells that can tell placements apart (two numbers or more), for free splits:
+        # a cell showing one number in every placement shows one in every subset too
+        self.splitters = [(mine_mask, value_masks) for mine_mask, value_masks
+                          in zip(self.mine_masks, self.value_masks, strict=True)
+                          if len(value_masks) > 1]
         self.memo: dict[int, float] = {}
         self.nodes_left = max_nodes
         self.deadline = deadline
@@ -232,14 +239,15 @@ class _Search:
 
     def _free_split(self, placements: int, depth: int) -> float | None:
         """Worth via a cell that is safe everywhere but still tells placements apart."""
-        for mine_mask, value_masks in zip(self.mine_masks, self.value_masks, strict=True):
+        for mine_mask, value_masks in self.splitters:
             if placements & mine_mask:
                 continue
-            parts = [placements & mask for mask in value_masks if placements & mask]
+            parts = [part for mask in value_masks if (part := placements & mask)]
             if len(parts) > 1:
-                total = placements.bit_count()
-                worths = (part.bit_count() * self.worth(part, depth + 1) for part in parts)
-                return sum(worths) / total
+                wins = 0.0  # added up in the parts' order, as a sum() would
+                for part in parts:
+                    wins += part.bit_count() * self.worth(part, depth + 1)
+                return wins / placements.bit_count()
         return None
 
     def best_guess(self, placements: int, depth: int) -> tuple[float, Cell | None]:

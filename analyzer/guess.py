@@ -150,8 +150,14 @@ def candidates(
     close = [cell for cell in undecided if evaluation.p_mine(cell) <= lowest + margin]
     unopened = set(evaluation.problem.unknowns) | evaluation.mines
 
+    promises: dict[Cell, tuple[float, float, Cell]] = {}  # each worked out once
+
     def promise(cell: Cell) -> tuple[float, float, Cell]:
-        return evaluation.p_mine(cell), -zero_estimate(evaluation, cell, unopened), cell
+        known = promises.get(cell)
+        if known is None:
+            known = promises[cell] = (
+                evaluation.p_mine(cell), -zero_estimate(evaluation, cell, unopened), cell)
+        return known
 
     on = sorted((cell for cell in close if cell in frontier), key=promise)
     off = sorted((cell for cell in close if cell not in frontier), key=promise)

@@ -11,7 +11,7 @@ cache keyed by the (immutable, hashable) component itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from sweeper.analyzer.constraints import NumberConstraint, Problem
 from sweeper.analyzer.enumeration import ComponentCounts, count_component
@@ -42,13 +42,23 @@ class Evaluation:
 
     def p_mine(self, cell: Cell) -> float:
         """The exact mine probability of an unknown cell (0 or 1 for decided cells)."""
+        known = self._p_mine.get(cell)
+        if known is not None:
+            return known
         if cell in self.safe:
             return 0.0
         if cell in self.mines:
             return 1.0
         odds = self.odds.cells.get(cell, self.odds.off_frontier)
         assert odds is not None, f"{cell} is not an unknown cell"
-        return odds.probability
+        self._p_mine[cell] = odds.probability
+        return self._p_mine[cell]
+
+    @cached_property
+    def _p_mine(self) -> dict[Cell, float]:
+        """The probabilities of undecided cells worked out so far (a guess weighs the
+        same cells many times)."""
+        return {}
 
     def best_safety(self) -> float:
         """The highest chance of survival any single open offers (1 when a safe cell exists)."""
@@ -112,7 +122,8 @@ def reveal(problem: Problem, cell: Cell, value: int) -> Problem:
     (decided mines must already be subtracted by the caller, see :func:`outcomes`).
     """
     unknowns = tuple(other for other in problem.unknowns if other != cell)
-    around = tuple(other for other in unknowns if _touches(cell, other))
+    near = _neighbours(cell)
+    around = tuple(other for other in unknowns if other in near)
     constraints = [
         NumberConstraint(c.cell, tuple(u for u in c.unknowns if u != cell), c.mines)
         if cell in c.unknowns else c
@@ -132,7 +143,8 @@ def outcomes(evaluation: Evaluation, cell: Cell) -> list[Outcome]:
     problem = evaluation.problem
     if cell not in problem.unknowns:  # decided by the trivial rules: re-add nothing
         raise ValueError(f"{cell} is not undecided in this position")
-    unknown_around = sum(1 for other in problem.unknowns if other != cell and _touches(cell, other))
+    near = _neighbours(cell)
+    unknown_around = sum(1 for other in problem.unknowns if other in near)
     results = []
     for value in range(unknown_around + 1):
         after = evaluate(reveal(problem, cell, value))
@@ -141,8 +153,10 @@ def outcomes(evaluation: Evaluation, cell: Cell) -> list[Outcome]:
     return results
 
 
-def _touches(first: Cell, second: Cell) -> bool:
-    return max(abs(first[0] - second[0]), abs(first[1] - second[1])) == 1
+def _neighbours(cell: Cell) -> frozenset[Cell]:
+    """The eight cells around ``cell`` (some may lie off the board: they are no unknowns)."""
+    row, col = cell
+    return frozenset((row + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
 
 __all__ = [

@@ -29,7 +29,7 @@ from sweeper.analyzer.enumeration import (
 )
 from sweeper.analyzer.errors import UnsatisfiableError
 from sweeper.analyzer.frontier import Component, Frontier, split_frontier
-from sweeper.analyzer.lookahead import Evaluation, evaluation_of
+from sweeper.analyzer.lookahead import Evaluation, counted, evaluation_of
 from sweeper.analyzer.probability import FrontierOdds, frontier_odds
 from sweeper.analyzer.trivial import TrivialResult, apply_trivial_rules
 from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
@@ -74,7 +74,7 @@ def board_odds(
     unenumerated: list[Component] = []
     for component in frontier.components:
         try:
-            counts.append(count_component(component, deadline, max_states))
+            counts.append(_count(component, deadline, max_states))
         except ComponentTooComplexError:
             unenumerated.append(component)
     estimates = {cell: p for part in unenumerated for cell, p in _estimates(part).items()}
@@ -87,6 +87,15 @@ def board_odds(
     return BoardOdds(
         trivial, frontier, tuple(counts), tuple(unenumerated), odds, grid, evaluation
     )
+
+
+def _count(component: Component, deadline: float | None, max_states: int) -> ComponentCounts:
+    """The component's counts: from the per-process cache the look-ahead fills too (most
+    components survive from move to move, and a guess's look-ahead has often counted
+    the position it leads to), unless a deadline or another state limit is asked for."""
+    if deadline is None and max_states == MAX_STATES_PER_STEP:
+        return counted(component)
+    return count_component(component, deadline, max_states)
 
 
 def _probability_grid(

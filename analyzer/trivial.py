@@ -27,6 +27,9 @@ class TrivialResult:
 
 def apply_trivial_rules(problem: Problem) -> TrivialResult:
     """Apply the trivial rules until nothing changes; raise if they meet a contradiction."""
+    if _no_rule_applies(problem):  # a look-ahead's reveal often leaves nothing to apply
+        _check_count(problem, frozenset(), frozenset())
+        return TrivialResult(frozenset(), frozenset(), problem)
     members = [set(constraint.unknowns) for constraint in problem.constraints]
     needs = [constraint.mines for constraint in problem.constraints]
     by_cell: dict[Cell, list[int]] = {}
@@ -59,10 +62,22 @@ def apply_trivial_rules(problem: Problem) -> TrivialResult:
             for index, constraint in enumerate(problem.constraints)
             if members[index]
         ),
-        tuple(cell for cell in problem.unknowns if cell not in decided),
+        tuple(cell for cell in problem.unknowns if cell not in decided) if decided
+        else problem.unknowns,
         problem.mines_left - len(mines),
     )
     return TrivialResult(safe, mines, remaining)
+
+
+def _no_rule_applies(problem: Problem) -> bool:
+    """Whether every number still needs some but not all of its unknown neighbours (so
+    neither rule applies anywhere) and lists them as the rules' result would: sorted,
+    once each. The problem is then its own result."""
+    return all(
+        0 < constraint.mines < len(constraint.unknowns)
+        and list(constraint.unknowns) == sorted(set(constraint.unknowns))
+        for constraint in problem.constraints
+    )
 
 
 def _contradiction(

@@ -12,6 +12,7 @@ the vectors are exactly those of a reading from scratch.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -69,6 +70,7 @@ def changed_cells(before: Image, after: Image, geometry: BoardGeometry
     return np.asarray(inside > 0)
 
 
+@lru_cache(maxsize=16)
 def _spans(lines: tuple[float, ...], size: int) -> tuple[npt.NDArray[np.intp],
                                                          npt.NDArray[np.intp]]:
     """Per cell along one axis: the first and one past the last pixel its samples may
@@ -76,4 +78,7 @@ def _spans(lines: tuple[float, ...], size: int) -> tuple[npt.NDArray[np.intp],
     starts = [min(max(math.floor(a) - SAMPLE_REACH, 0), size - 1) for a in lines[:-1]]
     ends = [max(min(math.ceil(b) + SAMPLE_REACH, size), start + 1)
             for b, start in zip(lines[1:], starts, strict=True)]
-    return np.array(starts, np.intp), np.array(ends, np.intp)
+    first, last = np.array(starts, np.intp), np.array(ends, np.intp)
+    first.setflags(write=False)
+    last.setflags(write=False)
+    return first, last
