@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 
 from sweeper.coordinator.simulation.simulated_screen import SimulatedScreen
@@ -9,7 +11,8 @@ from sweeper.core import UNOPENED
 from sweeper.effector import ClickAction
 
 
-def _click(screen: SimulatedScreen, row: int, col: int, button: str = "left") -> None:
+def _click(screen: SimulatedScreen, row: int, col: int,
+           button: Literal["left", "right"] = "left") -> None:
     left, top = screen.origin
     pitch = screen.pitch
     screen.actions([ClickAction(x=left + col * pitch + pitch // 2,

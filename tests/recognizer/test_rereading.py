@@ -1,0 +1,47 @@
+"""Re-reading cuts again only the cells that changed, and gets every cell's vector exact."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sweeper.recognizer.api import locate_and_read
+from sweeper.recognizer.learned import features
+from sweeper.recognizer.rereading import CellVectors, changed_cells
+from sweeper.recognizer.sampling import cut_cells
+from tests.recognizer.recognizer_corpus import load_shot
+
+
+@pytest.mark.parametrize("site", ["sites/aegis-w2k-x1", "sites/aegis-w2k-x1.25",
+                                  "sites/amadeus-win31-x1.25"])
+def test_a_reread_after_the_first_click_gives_the_vectors_of_a_reading_from_scratch(
+        site: str) -> None:
+    fresh, first = load_shot(f"{site}-fresh"), load_shot(f"{site}-first")
+    found, _ = locate_and_read(fresh.image)
+    assert found.geometry is not None
+    geometry = found.geometry
+    cells = CellVectors()
+    assert np.array_equal(cells.of(fresh.image, geometry),
+                          features(cut_cells(fresh.image, geometry)))
+    changed = changed_cells(fresh.image, first.image, geometry)
+    assert 0 < changed.sum() < changed.size  # the first click opened some cells only
+    assert np.array_equal(cells.of(first.image, geometry),
+                          features(cut_cells(first.image, geometry)))
+    assert np.array_equal(cells.of(first.image, geometry),
+                          features(cut_cells(first.image, geometry)))
+
+
+def test_one_changed_pixel_recuts_the_cells_whose_samples_reach_it() -> None:
+    fresh = load_shot("sites/aegis-w2k-x1.25-fresh")
+    found, _ = locate_and_read(fresh.image)
+    assert found.geometry is not None
+    geometry = found.geometry
+    x0, y0, _, _ = geometry.cell_box(4, 6)
+    touched = fresh.image.copy()
+    touched[y0, x0] = 255 - touched[y0, x0]  # the top-left pixel of cell (4, 6)
+    changed = changed_cells(fresh.image, touched, geometry)
+    assert changed[4, 6]
+    assert changed.sum() <= 4  # and at most its neighbours across the lattice lines
+    cells = CellVectors()
+    cells.of(fresh.image, geometry)
+    assert np.array_equal(cells.of(touched, geometry), features(cut_cells(touched, geometry)))
