@@ -98,6 +98,7 @@ class BoardReader:
         self._held: tuple[BoardGeometry, npt.NDArray[np.float32],
                           npt.NDArray[np.float64]] | None = None
         self._cells = CellVectors()  # cut again only where the screenshot changed
+        self._overflow: Overflow | None = None  # the last reading's, kept for its passes
 
     def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
              *, learn_when_stable: bool = False) -> Recognition:
@@ -205,7 +206,7 @@ class BoardReader:
         # cells from its opened ones, which the plain pictures then need
         order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
         named: list[tuple[_Cluster, str]] = []
-        overflow = Overflow(picture, geometry)
+        overflow = self._overflow_of(picture, geometry)
         for i in order:
             kind = "unopened" if fresh else self._cluster_kind(
                 overflow, clusters[i], looks[i], evidence)
@@ -259,6 +260,14 @@ class BoardReader:
         distance = self.skin.match(features(cut_boxes(picture, tried))).distance
         best = distance.reshape(len(boxes), shifts.size).argmin(axis=1)
         return np.asarray(shifts[best], dtype=np.float64)
+
+    def _overflow_of(self, picture: Image, geometry: BoardGeometry) -> Overflow:
+        """The cut symbols and spilled feet of this screenshot's board, worked out once
+        for all the learning passes of a reading."""
+        kept = self._overflow
+        if kept is None or kept.picture is not picture or kept.geometry != geometry:
+            kept = self._overflow = Overflow(picture, geometry)
+        return kept
 
     def _cluster_kind(self, overflow: Overflow, cluster: _Cluster, look: TileLook,
                       evidence: FaceEvidence) -> str | None:
