@@ -60,6 +60,7 @@ DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
 DRIFT_ACROSS = 2  # ... and along its column
 MAX_REALIGNED = 120  # cells re-cut per reading at most
 MAX_CLUSTERS = 48  # new pictures named per pass at most
+DIGIT_KINDS = frozenset(str(n) for n in range(1, 9))
 SPILL_TRIES = 64  # members of a cluster looked at for a symbol that spills into the next cell
 LEARNING_PASSES = 3  # later passes name what the first ones' templates make clear (a flat look
 # whose opened region draws a border line: each digit by the sides its border runs on)
@@ -287,7 +288,8 @@ class BoardReader:
         """The digit of a cluster whose symbol runs over its cell's edge (a digit bigger
         than its cell), never named from its cut picture as if it were whole: seen whole
         where the cell below a member shows the foot, and named from what its cell shows
-        against references cut alike; the digit only if all that names it agrees."""
+        against references cut alike; a mine or flag its picture shows as it is (an icon
+        drawn down to its cell's edge) is a name too; the kind only if all names agree."""
         cols = overflow.geometry.cols
         kinds: set[str | None] = set()
         for member in cluster.members[:SPILL_TRIES]:
@@ -299,6 +301,9 @@ class BoardReader:
         if cut is not None and not overflow.spilled_into(row, col):
             digit = name_cut_digit(look_at(cut)).kind
             kinds.add(digit if digit is not None and self._fits_family(digit, look) else None)
+        named = self._name(look, evidence)
+        if named is not None and named not in DIGIT_KINDS:
+            kinds.add(named)  # a mine or flag drawn down to its cell's edge (no digit)
         kinds.discard(None)
         return kinds.pop() if len(kinds) == 1 else None
 
