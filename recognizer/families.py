@@ -80,10 +80,6 @@ class FaceEvidence:
         return not self.raised and to_closed <= FACE_MATCH and (
             to_closed < _nearest(face, self.opened))
 
-    def unlike_opened(self, face: FloatArray) -> bool:
-        """Whether opened faces are known and ``face`` is clearly none of them."""
-        return bool(self.opened) and _nearest(face, self.opened) >= FACE_APART
-
     def plain_kind(self, face: FloatArray) -> str | None:
         """The type of a flat picture without ink whose face is ``face``."""
         if self.raised:

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.recognizer.image_io import as_image
-from sweeper.recognizer.looks import SHAPE_SIZE, look_at, shape_vector
+from sweeper.recognizer.looks import look_at, shape_vector
 from sweeper.recognizer.skins import TEMPLATES_DIR, available_skins, load_skin
 
 DIGITS = tuple(str(n) for n in range(1, 9))
@@ -28,8 +28,6 @@ SYMBOLS = (*DIGITS, "mine", "flag", "crossed", "?", "zero")  # crossed: a mine c
 # characters some games write instead of drawing: the symbol each stands for
 TEXT_SYMBOLS = {**{digit: digit for digit in DIGITS}, "?": "?", "*": "mine", "F": "flag",
                 "0": "zero"}
-CUT_SHARES = (0.1, 0.2, 0.3)  # of a digit's height (width) a cell may cut off its bottom
-# (right side): a digit bigger than its cell (xbomb's lose a fifth to a quarter)
 GLYPH_SPRITE = TEMPLATES_DIR / "glyphs.png"
 SPRITE_CELL = (24, 32)  # (width, height) of one glyph in the sprite
 STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
@@ -60,12 +58,10 @@ class ShapeScores:
         return symbol, top, top - second
 
 
-def score_shape(shape: FloatArray, aspect: float, cut: bool = False) -> ShapeScores:
+def score_shape(shape: FloatArray, aspect: float) -> ShapeScores:
     """Each symbol's best correlation with ``shape``; references whose proportions are
-    far from the shape's (a "1" is narrow, a mine round) count for less. With ``cut``,
-    ``shape`` is the top of a digit its cell cut off: it is compared with the digits'
-    references cut alike."""
-    glyphs = cut_glyphs() if cut else reference_glyphs()
+    far from the shape's (a "1" is narrow, a mine round) count for less."""
+    glyphs = reference_glyphs()
     correlation = glyphs.vectors @ shape
     proportion = np.minimum(glyphs.aspects, aspect) / np.maximum(glyphs.aspects, aspect)
     weighted = correlation * (0.7 + 0.3 * proportion)
@@ -78,36 +74,12 @@ def score_shape(shape: FloatArray, aspect: float, cut: bool = False) -> ShapeSco
 @lru_cache(maxsize=1)
 def reference_glyphs() -> Glyphs:
     """Every reference shape, computed once."""
-    found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_drawn_flags(), *_drawn_ones(),
+    found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_drawn_flags(),
              *_sprite_glyphs(), *_skin_glyphs()]
     vectors = np.stack([vector for _, vector, _ in found]).astype(np.float32)
     symbols = tuple(symbol for symbol, _, _ in found)
     aspects = np.array([aspect for _, _, aspect in found], np.float32)
     return Glyphs(vectors, symbols, aspects)
-
-
-@lru_cache(maxsize=1)
-def cut_glyphs() -> Glyphs:
-    """The digits' reference shapes with ``CUT_SHARES`` of their height cut off their
-    bottom, and as much of their width or none off their right (at ``SHAPE_SIZE``, then
-    brought back to it)."""
-    glyphs = reference_glyphs()
-    width, height = SHAPE_SIZE
-    found = []
-    for vector, symbol, aspect in zip(glyphs.vectors, glyphs.symbols, glyphs.aspects,
-                                      strict=True):
-        if symbol not in DIGITS:
-            continue
-        picture = vector.reshape(height, width)
-        for share in CUT_SHARES:
-            for side in (0.0, *CUT_SHARES):
-                kept = np.ascontiguousarray(
-                    picture[:round(height * (1 - share)), :round(width * (1 - side))])
-                found.append((symbol, shape_vector(kept),
-                              float(aspect) * (1 - side) / (1 - share)))
-    return Glyphs(np.stack([vector for _, vector, _ in found]).astype(np.float32),
-                  tuple(symbol for symbol, _, _ in found),
-                  np.array([aspect for _, _, aspect in found], np.float32))
 
 
 def _ink_box(ink: FloatArray) -> tuple[FloatArray, float] | None:
@@ -180,21 +152,6 @@ def _drawn_flags() -> list[tuple[str, FloatArray, float]]:
                 boxed = _ink_box(canvas)
                 if boxed is not None:
                     found.append(("flag", shape_vector(boxed[0]), boxed[1]))
-    return found
-
-
-def _drawn_ones() -> list[tuple[str, FloatArray, float]]:
-    """The "1" of bitmap and sans fonts drawn bold: a stem with a square flag to its upper
-    left and no foot (its box is nearly all ink, so the flag is what tells it)."""
-    found = []
-    for stem in (3, 4, 6):
-        for flag in (2, 3, 4):
-            canvas = np.zeros((40, 40), np.float32)
-            canvas[4:34, 20:20 + stem] = 1.0
-            canvas[4:4 + flag, 20 - max(2, stem * 2 // 3):20] = 1.0
-            boxed = _ink_box(canvas)
-            if boxed is not None:
-                found.append(("1", shape_vector(boxed[0]), boxed[1]))
     return found
 
 

@@ -40,10 +40,6 @@ ROUND_CORE_FILL = 0.68  # ... and fill this much of its box (a disc 0.79, a 14 p
 # after the wearing away 0.70; a triangle 0.5)
 CUT_DISC_FILL = 0.88  # a blob touching the middle's edges fills at most this much of its
 # box to be a disc (a disc 0.79, one cut by the edges about 0.85; a square tile 1.0)
-DITHER_SHARE = 0.25  # a tile with this share of its pixels unlike all four neighbours (by
-# INK_DIFF) is dithered: a pattern of single pixels the eye sees as one colour (an X11
-# stipple's grey is every other pixel black; a 1 px digit stroke differs from two
-# neighbours only, and dots of a "?" or a glint are a few pixels)
 SOLID_CORE = 0.92  # a blob of ink of any colour counts only this solid (its share of its
 # convex hull: a disc's 0.98; a bold pixel-font digit's worn-down strokes far less)
 
@@ -91,7 +87,6 @@ class TileLook:
 def look_at(tile: Image) -> TileLook:
     """Measure a tile picture (``HxWx3`` BGR, one cell at its own resolution)."""
     height, width = tile.shape[:2]
-    tile = undithered(tile)
     face = _face_colour(tile)
     grey = as_image(cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)).astype(np.float32)
     face_grey = float(np.dot(face, [0.114, 0.587, 0.299]))
@@ -123,23 +118,6 @@ def look_at(tile: Image) -> TileLook:
                     _span(_of_class(mask, classes, ink.RED), mask), darkness,
                     _off_centre(mask), _dark_core(_of_class(mask, classes, ink.BLACK)),
                     _dark_core(mask, solid=True), _dark_core(mask, solid=True, touching=True))
-
-
-def undithered(tile: Image) -> Image:
-    """``tile`` as the eye sees it: averaged over 2x2 pixels if it is dithered (a stipple
-    of single pixels, ``DITHER_SHARE``), else as it is."""
-    if min(tile.shape[:2]) < 3:
-        return tile
-    pixels = tile.astype(np.int16)
-    middle = pixels[1:-1, 1:-1]
-    lonely = np.abs(middle - pixels[1:-1, :-2]).max(axis=2) > INK_DIFF
-    if float(lonely.mean()) < DITHER_SHARE:  # most tiles stop here, at one comparison
-        return tile
-    for neighbour in (pixels[1:-1, 2:], pixels[:-2, 1:-1], pixels[2:, 1:-1]):
-        lonely &= np.abs(middle - neighbour).max(axis=2) > INK_DIFF
-    if float(lonely.mean()) < DITHER_SHARE:
-        return tile
-    return as_image(cv2.blur(tile, (2, 2)))
 
 
 def _of_class(mask: npt.NDArray[np.bool_], classes: npt.NDArray[np.int64],

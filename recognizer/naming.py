@@ -157,13 +157,6 @@ def _disc_mine(shapes: ShapeScores) -> bool:
     return mine >= MIN_SHAPE and mine >= rival + DISC_MINE_LEAD
 
 
-def flag_by_shape(look: TileLook) -> bool:
-    """Whether ``look``'s symbol is shaped clearly like a flag (and like no digit), in
-    whatever colour: a flag by its shape alone, where the face says the cell is closed."""
-    return look.shape is not None and look.ink_share >= PLAIN_INK and _clearly_flag(
-        score_shape(look.shape, look.aspect))
-
-
 def _clearly_flag(shapes: ShapeScores) -> bool:
     """Shaped like a flag, and clearly more than like any digit."""
     _, digit, _ = shapes.best(DIGITS)
@@ -184,24 +177,13 @@ def red_face(look: TileLook) -> bool:
     return red - max(green, blue) >= looks.RED_FACE
 
 
-def name_cut_digit(look: TileLook) -> Naming:
-    """The digit ``look`` shows, its bottom cut off by its cell (a digit taller than its
-    cell), named by the digit rules against references cut alike; only digits overrun
-    their cells."""
-    if not look.has_ink or look.ink_share < PLAIN_INK:
-        return Naming(None, "no symbol")
-    assert look.shape is not None
-    return _name_digit(look, score_shape(look.shape, look.aspect, cut=True), blobs=False)
-
-
-def _name_digit(look: TileLook, shapes: ShapeScores, blobs: bool = True) -> Naming:
-    """The digit ``look`` shows (with ``blobs``, a thick round blob is a mine)."""
+def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
     if look.off_centre > MAX_DIGIT_OFF_CENTRE:
         return Naming(None, "a symbol off the cell's centre (something over the cell?)")
-    if blobs and look.core >= MIN_DARK_CORE and (
+    if look.core >= MIN_DARK_CORE and (
             look.ink_of(ink.RED, ink.MAROON) < FLAG_RED or _clearly_mine(shapes)):
         return Naming("mine", "a thick round blob (a mine drawn in the look's own colour)")
-    if blobs and look.big_core >= MIN_DARK_CORE and _disc_mine(shapes):
+    if look.big_core >= MIN_DARK_CORE and _disc_mine(shapes):
         return Naming("mine", "a disc filling its tile, shaped as a mine")
     best, score, lead = shapes.best(DIGITS)
     zero, zero_score, zero_lead = shapes.best(("zero", *DIGITS))

@@ -38,14 +38,7 @@ from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, ImageSource, load_image
 from sweeper.recognizer.learned import LearnedSkin, Matches, features, from_tile_set
 from sweeper.recognizer.looks import TileLook, look_at
-from sweeper.recognizer.naming import (
-    MIN_DARK_CORE,
-    flag_by_shape,
-    name_cut_digit,
-    name_tile,
-    red_face,
-)
-from sweeper.recognizer.overflow import Overflow
+from sweeper.recognizer.naming import MIN_DARK_CORE, name_tile, red_face
 from sweeper.recognizer.recognition import Recognition, Status
 from sweeper.recognizer.rereading import CellVectors
 from sweeper.recognizer.sampling import cut_boxes, native_cell
@@ -60,8 +53,6 @@ DRIFT = 5  # px a cell may be drawn off its lattice place along its row ...
 DRIFT_ACROSS = 2  # ... and along its column
 MAX_REALIGNED = 120  # cells re-cut per reading at most
 MAX_CLUSTERS = 48  # new pictures named per pass at most
-DIGIT_KINDS = frozenset(str(n) for n in range(1, 9))
-SPILL_TRIES = 64  # members of a cluster looked at for a symbol that spills into the next cell
 LEARNING_PASSES = 3  # later passes name what the first ones' templates make clear (a flat look
 # whose opened region draws a border line: each digit by the sides its border runs on)
 PRIOR_SIZE_TOLERANCE = 0.2  # a tile set is tried on cells this close to its tile size
@@ -99,7 +90,6 @@ class BoardReader:
         self._held: tuple[BoardGeometry, npt.NDArray[np.float32],
                           npt.NDArray[np.float64]] | None = None
         self._cells = CellVectors()  # cut again only where the screenshot changed
-        self._overflow: Overflow | None = None  # the last reading's, kept for its passes
 
     def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
              *, learn_when_stable: bool = False) -> Recognition:
@@ -207,10 +197,8 @@ class BoardReader:
         # cells from its opened ones, which the plain pictures then need
         order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
         named: list[tuple[_Cluster, str]] = []
-        overflow = self._overflow_of(picture, geometry)
         for i in order:
-            kind = "unopened" if fresh else self._cluster_kind(
-                overflow, clusters[i], looks[i], evidence)
+            kind = "unopened" if fresh else self._name(looks[i], evidence)
             if kind is not None:
                 evidence.add(kind, looks[i])
                 codes[clusters[i].members] = TILE_CODES[kind]
@@ -262,63 +250,6 @@ class BoardReader:
         best = distance.reshape(len(boxes), shifts.size).argmin(axis=1)
         return np.asarray(shifts[best], dtype=np.float64)
 
-    def _overflow_of(self, picture: Image, geometry: BoardGeometry) -> Overflow:
-        """The cut symbols and spilled feet of this screenshot's board, worked out once
-        for all the learning passes of a reading."""
-        kept = self._overflow
-        if kept is None or kept.picture is not picture or kept.geometry != geometry:
-            kept = self._overflow = Overflow(picture, geometry)
-        return kept
-
-    def _cluster_kind(self, overflow: Overflow, cluster: _Cluster, look: TileLook,
-                      evidence: FaceEvidence) -> str | None:
-        """The tile type of a cluster of new pictures (``look``: its leader's), given
-        what is known of the look's faces; None if it cannot be told."""
-        row, col = divmod(cluster.leader, overflow.geometry.cols)
-        if not overflow.cut_by_cell(row, col, look):
-            kind = self._name(look, evidence)
-        elif red_face(look):  # a symbol on the exploded mine's red face, never a digit's
-            kind = "mine" if self._name(look, evidence) == "mine" else None
-        else:
-            kind = self._cut_kind(overflow, cluster, look, evidence)
-        return kind or self._name_under_spill(overflow, row, col, evidence)
-
-    def _cut_kind(self, overflow: Overflow, cluster: _Cluster, look: TileLook,
-                  evidence: FaceEvidence) -> str | None:
-        """The digit of a cluster whose symbol runs over its cell's edge (a digit bigger
-        than its cell), never named from its cut picture as if it were whole: seen whole
-        where the cell below a member shows the foot, and named from what its cell shows
-        against references cut alike; a mine or flag its picture shows as it is (an icon
-        drawn down to its cell's edge) is a name too; the kind only if all names agree."""
-        cols = overflow.geometry.cols
-        kinds: set[str | None] = set()
-        for member in cluster.members[:SPILL_TRIES]:
-            joined = overflow.whole_symbol(*divmod(int(member), cols), look)
-            if joined is not None:
-                kinds.add(self._name(look_at(joined), evidence))
-        row, col = divmod(cluster.leader, cols)
-        cut = overflow.cut_symbol(row, col, look)
-        if cut is not None and not overflow.spilled_into(row, col):
-            digit = name_cut_digit(look_at(cut)).kind
-            kinds.add(digit if digit is not None and self._fits_family(digit, look) else None)
-        named = self._name(look, evidence)
-        if named is not None and named not in DIGIT_KINDS:
-            kinds.add(named)  # a mine or flag drawn down to its cell's edge (no digit)
-        kinds.discard(None)
-        return kinds.pop() if len(kinds) == 1 else None
-
-    def _name_under_spill(self, overflow: Overflow, row: int, col: int,
-                          evidence: FaceEvidence) -> str | None:
-        """The tile type of a picture that shows the foot of the symbol above at its
-        top: named without it, or read as the known tile it shows below it."""
-        if not overflow.spilled_into(row, col):
-            return None
-        look = look_at(overflow.own_picture(row, col))
-        cut = overflow.cut_by_cell(row, col, look)
-        kind = None if cut else self._name(look, evidence)
-        return kind or overflow.kind_beneath_spill(
-            row, col, [(t.kind, t.picture) for t in self.skin.templates])
-
     def _name(self, look: TileLook, evidence: FaceEvidence) -> str | None:
         """The tile type of a cluster's picture (``look``), given what is known of the
         look's faces."""
@@ -334,9 +265,6 @@ class BoardReader:
                 kind = "mine"  # a faint disc on a face of its own: a flat look's mine
         else:
             kind = name_tile(look, known_bevel).kind
-        if kind is None and not look.raised and evidence.unlike_opened(look.face) and (
-                flag_by_shape(look)):
-            return "flag"  # an icon on a closed cell, whatever its colours and face
         if kind is None or not self._fits_family(kind, look):
             return None
         return kind
