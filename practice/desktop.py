@@ -45,6 +45,9 @@ class VirtualDesktop(BrowserDesktop):
 
     ``game_params`` are the game's URL parameters (width, height, mines, seed, rules, cell).
     With ``fit_window`` the window is resized so that its page is exactly the game's canvas.
+    ``page`` is ``index.html`` (the game alone) or ``desk.html`` (the game's window among
+    other windows and lattice-like widgets; its own parameters ``tooltip=1`` and
+    ``game=none`` ride along with the game's).
     """
 
     def __init__(
@@ -56,12 +59,14 @@ class VirtualDesktop(BrowserDesktop):
         window_size: tuple[int, int] = (1024, 768),
         fit_window: bool = True,
         timeout_s: float = 30.0,
+        page: str = "index.html",
     ) -> None:
         super().__init__(folder=WEB_DIR, screen_size=screen_size,
                          window_position=window_position, window_size=window_size,
                          timeout_s=timeout_s)
         self.game_params: GameParams = dict(game_params or {})
         self.fit_window = fit_window
+        self.page = page
         self._xdemineurs: list[XdemineurWindow] = []
         self._winemines: list[Winemine] = []
 
@@ -78,7 +83,7 @@ class VirtualDesktop(BrowserDesktop):
         super().stop()
 
     def _first_url(self) -> str:
-        return self.server.url(self.game_params)
+        return self.server.url(self.game_params, self.page)
 
     def _show(self) -> None:
         self._wait_for_page()
@@ -97,7 +102,7 @@ class VirtualDesktop(BrowserDesktop):
         """
         if game_params is not None:
             self.game_params = dict(game_params)
-        self.chromium.navigate(self.server.url(self.game_params))
+        self.chromium.navigate(self.server.url(self.game_params, self.page))
         self._wait_for_page()
         return self.page_state()
 

@@ -51,9 +51,10 @@ class GameServer(StartedInWith):
             raise RuntimeError("the game server is not running")
         return f"http://{self.host}:{self._server.server_address[1]}"
 
-    def url(self, params: GameParams | None = None) -> str:
-        """The game page's URL with the given parameters."""
-        return f"{self.base_url}/index.html{game_query(params)}"
+    def url(self, params: GameParams | None = None, page: str = "index.html") -> str:
+        """The URL of ``page`` (the game's, or the busy desk around it) with the given
+        parameters."""
+        return f"{self.base_url}/{page}{game_query(params)}"
 
     def start(self) -> str:
         """Start serving and return the base URL."""

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,54 +18,13 @@ from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.local_services import local_service
 from sweeper.coordinator.look import Looker, WatchError
 from sweeper.coordinator.play import Player, PlayOptions, RunSummary
-from sweeper.coordinator.watch import Sight
 from sweeper.core import EXPERT, Rect
-from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import VirtualDesktop
+from tests.coordinator.truth_check import ClickLog, TruthCheck, board_rect
 
 pytestmark = pytest.mark.e2e
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "rules": "safe"}
-
-
-class ClickLog(EffectorClient):
-    """The real effector client, keeping a copy of every click it sends."""
-
-    def __init__(self, base_url: str) -> None:
-        super().__init__(base_url)
-        self.clicks: list[tuple[int, int, str]] = []
-
-    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
-        self.clicks += [(a.x, a.y, a.button) for a in actions if isinstance(a, ClickAction)]
-        return super().actions(actions, bounds)
-
-
-@dataclass
-class TruthCheck:
-    """Compares every board the bot acts on with the page's true state."""
-
-    desktop: VirtualDesktop
-    seen: int = 0
-    mismatches: list[str] = field(default_factory=list)
-
-    def __call__(self, sight: Sight) -> None:
-        state = self.desktop.page_state()
-        self.seen += 1
-        if not _shows(str(sight.board), sight.status, state["board"], state["status"]):
-            self.mismatches.append(
-                f"read {sight.status}:\n{sight.board}\ntruth {state['status']}:\n{state['board']}"
-            )
-
-
-def _shows(read: str, status: str, truth: str, true_status: str) -> bool:
-    """Whether the board read is the page's truth. The truth is taken after the shot:
-    a won game's mines may have been flagged by the page in between, so on a win an
-    unopened cell read where the truth has a flag is what the shot showed."""
-    if status != true_status or len(read) != len(truth):
-        return False
-    if status != "won":
-        return read == truth
-    return all(r == t or (r, t) == (".", "F") for r, t in zip(read, truth, strict=True))
 
 
 @pytest.fixture(scope="module")
@@ -85,18 +43,6 @@ def effector(desktop: VirtualDesktop) -> Iterator[ClickLog]:
         client = ClickLog(url)
         yield client
         client.close()
-
-
-def board_rect(desktop: VirtualDesktop) -> Rect:
-    """The true rectangle of the page's cells on the screen."""
-    state: dict[str, Any] = desktop.page_state()
-    canvas, layout, cell = desktop.canvas_rect(), state["layout"], int(state["cell"])
-    return Rect(
-        left=canvas.left + layout["cellsLeft"],
-        top=canvas.top + layout["cellsTop"],
-        width=state["width"] * cell,
-        height=state["height"] * cell,
-    )
 
 
 def play_one(

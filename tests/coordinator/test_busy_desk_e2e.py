@@ -1,0 +1,103 @@
+"""The bot plays the bundled game in a window on a busy desktop page (``desk.html``): other
+windows with a toolbar, a calculator's keypad, a calendar, a spreadsheet, an on-screen
+keyboard, an equaliser that never stops moving, icons and a taskbar with a clock. Finding
+the board must not depend on an empty screen, and no lattice-like widget is a board.
+
+Xvfb, a real Chromium and the real effector; the game's truth comes through DevTools.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from sweeper.coordinator.decide import LocalDecider
+from sweeper.coordinator.local_services import local_service
+from sweeper.coordinator.look import Looker, WatchError
+from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.core import EXPERT, INTERMEDIATE
+from sweeper.practice import VirtualDesktop
+from tests.coordinator.truth_check import ClickLog, TruthCheck, board_rect
+
+pytestmark = pytest.mark.e2e
+
+SCREEN = (1400, 1000)
+SAFE = {"rules": "safe"}
+
+
+@pytest.fixture(scope="module")
+def desktop() -> Iterator[VirtualDesktop]:
+    with VirtualDesktop(screen_size=SCREEN, window_size=SCREEN, page="desk.html",
+                        fit_window=False,
+                        game_params={**EXPERT._asdict(), **SAFE, "seed": 1}) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def effector(desktop: VirtualDesktop) -> Iterator[ClickLog]:
+    with local_service("effector", desktop.env()) as url:
+        client = ClickLog(url)
+        yield client
+        client.close()
+
+
+def play_checked(desktop: VirtualDesktop, effector: ClickLog,
+                 game: dict[str, str | int]) -> tuple[Player, TruthCheck]:
+    """One game played on the desk, every board the bot acts on checked with the truth."""
+    desktop.new_game(game)
+    effector.clicks.clear()
+    effector.moves.clear()
+    check = TruthCheck(desktop)
+    player = Player(effector, LocalDecider(), PlayOptions(games=1), on_sight=check)
+    summary = player.play()
+    assert summary.errors == []
+    assert [r.result for r in summary.results] == [desktop.page_state()["status"]]
+    assert check.seen >= 2 and check.mismatches == []
+    rect = board_rect(desktop)
+    outside = [(x, y) for x, y, _ in effector.clicks if not rect.contains_point(x, y)]
+    assert effector.clicks and outside == [], f"clicks outside the board {rect.describe()}"
+    return player, check
+
+
+@pytest.mark.parametrize(("seed", "cell"), [(31, 24), (32, 16)])
+def test_the_bot_plays_the_game_among_other_windows(
+        desktop: VirtualDesktop, effector: ClickLog, seed: int, cell: int) -> None:
+    player, _ = play_checked(desktop, effector,
+                             {**EXPERT._asdict(), **SAFE, "seed": seed, "cell": cell})
+    assert player.looker.placed.board_rect == board_rect(desktop)
+
+
+def test_a_tooltip_at_the_pointer_over_the_game_neither_stops_nor_misleads_the_bot(
+        desktop: VirtualDesktop, effector: ClickLog, caplog: pytest.LogCaptureFixture) -> None:
+    game = {**INTERMEDIATE._asdict(), **SAFE, "seed": 33, "cell": 24, "tooltip": 1}
+    with caplog.at_level(logging.INFO, logger="sweeper.play"):
+        player, _ = play_checked(desktop, effector, game)
+    board = board_rect(desktop)
+    rests = [(x, y) for x, y in effector.moves if not board.contains_point(x, y)]
+    region = player.looker.placed.region
+    assert all(region.contains_point(x, y) for x, y in rests), (rests, region.describe())
+    turns = [r.getMessage() for r in caplog.records if r.getMessage().startswith("turn ")]
+    # the first cover is waited out and answered; from then on the pointer rests off the
+    # board after each batch: no cover is answered again, and a tooltip drawn at the
+    # last click lasts a frame at most
+    answered = [i for i, line in enumerate(turns) if "moved the pointer off the board" in line]
+    assert len(answered) == 1, turns
+    after = turns[answered[0] + 1:]
+    assert not any("answered a dialog" in line or "moved the pointer" in line for line in after)
+    looks = sorted(int(m.group(1)) for line in after if (m := re.search(r"; (\d+) looks? ", line)))
+    assert looks and looks[len(looks) // 2] <= 2, after
+
+
+def test_no_widget_of_the_desk_is_taken_for_a_board(
+        desktop: VirtualDesktop, effector: ClickLog) -> None:
+    desktop.new_game({"game": "none"})
+    effector.clicks.clear()
+    try:
+        with pytest.raises(WatchError, match="looked on the screen"):
+            Looker(effector).locate(timeout_s=2)
+        assert effector.clicks == []
+    finally:
+        desktop.new_game({**EXPERT._asdict(), **SAFE, "seed": 1})

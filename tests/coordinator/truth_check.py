@@ -1,0 +1,67 @@
+"""What the end-to-end play tests check against: every click the bot sends, and the
+page's true state next to every board the bot acts on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sweeper.coordinator.watch import Sight
+from sweeper.core import Rect
+from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, MoveAction
+from sweeper.practice import VirtualDesktop
+
+
+class ClickLog(EffectorClient):
+    """The real effector client, keeping a copy of every click and pointer move it sends."""
+
+    def __init__(self, base_url: str) -> None:
+        super().__init__(base_url)
+        self.clicks: list[tuple[int, int, str]] = []
+        self.moves: list[tuple[int, int]] = []
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        self.clicks += [(a.x, a.y, a.button) for a in actions if isinstance(a, ClickAction)]
+        self.moves += [(a.x, a.y) for a in actions if isinstance(a, MoveAction)]
+        return super().actions(actions, bounds)
+
+
+@dataclass
+class TruthCheck:
+    """Compares every board the bot acts on with the page's true state."""
+
+    desktop: VirtualDesktop
+    seen: int = 0
+    mismatches: list[str] = field(default_factory=list)
+
+    def __call__(self, sight: Sight) -> None:
+        state = self.desktop.page_state()
+        self.seen += 1
+        if not _shows(str(sight.board), sight.status, state["board"], state["status"]):
+            self.mismatches.append(
+                f"read {sight.status}:\n{sight.board}\ntruth {state['status']}:\n{state['board']}"
+            )
+
+
+def _shows(read: str, status: str, truth: str, true_status: str) -> bool:
+    """Whether the board read is the page's truth. The truth is taken after the shot:
+    a won game's mines may have been flagged by the page in between, so on a win an
+    unopened cell read where the truth has a flag is what the shot showed."""
+    if status != true_status or len(read) != len(truth):
+        return False
+    if status != "won":
+        return read == truth
+    return all(r == t or (r, t) == (".", "F") for r, t in zip(read, truth, strict=True))
+
+
+def board_rect(desktop: VirtualDesktop) -> Rect:
+    """The true rectangle of the page's cells on the screen."""
+    state: dict[str, Any] = desktop.page_state()
+    canvas, layout, cell = desktop.canvas_rect(), state["layout"], int(state["cell"])
+    return Rect(
+        left=canvas.left + layout["cellsLeft"],
+        top=canvas.top + layout["cellsTop"],
+        width=state["width"] * cell,
+        height=state["height"] * cell,
+    )
