@@ -30,7 +30,7 @@ from sweeper.coordinator.screen import Screen
 from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line, wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, clicks_took_effect, is_new_game
 from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus, Rect, Rules, SweeperError
-from sweeper.effector import AllowedKey, ClickAction, KeyAction
+from sweeper.effector import ActionBatch, AllowedKey, ClickAction, KeyAction, validate_batch
 from sweeper.recognizer import BoardGeometry, BoardReader
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
@@ -407,13 +407,8 @@ class Player:
             raise PlayError("the analyzer found no move on a board still in play")
         targets, flags = cells
         analyzed = time.perf_counter()
-        placement = self.looker.placed
-        self._click(placement, targets, flags)
+        self._click(self.looker.placed, targets, flags)
         clicked_at = time.monotonic()
-        rest = self.covers.rest_move(placement)
-        if rest is not None:
-            log.debug("pointer rests at (%d, %d), off the board", rest.x, rest.y)
-            self.screen.actions([rest], bounds=placement.region)
         timings = {
             "analyze": (analyzed - decide_started) * 1000,
             "screenshot_to_clicks": (clicked_at - sight.captured_at) * 1000,
@@ -421,11 +416,21 @@ class Player:
         return Batch(decision, targets, flags, clicked_at, timings)
 
     def _click(self, placement: Placement, targets: list[Cell], flags: list[Cell]) -> None:
-        """One batch: open the targets, flag the mines, all inside the board."""
+        """One batch: open the targets, flag the mines, all inside the board; then, once an
+        overlay at the pointer made a rest point needed, the move there, in the same batch
+        (the page hides the overlay in the frame that shows the clicks)."""
         log.debug("clicks: open %s, flag %s", targets, flags)
         actions = press_actions(placement.geometry, targets, flags, rest_ms=self._rest_ms,
                                 hold_ms=self.options.hold_ms)
-        self.screen.actions(actions, bounds=placement.board_rect)
+        rest = self.covers.rest_move(placement)
+        if rest is None:
+            self.screen.actions(actions, bounds=placement.board_rect)
+            return
+        # the batch's bounds widen to the game's window for the rest move alone
+        validate_batch(ActionBatch(actions=actions, bounds=placement.board_rect),
+                       screen=placement.region)
+        log.debug("pointer rests at (%d, %d), off the board", rest.x, rest.y)
+        self.screen.actions([*actions, rest], bounds=placement.region)
 
     def _flag_the_rest(self, end: Sight) -> None:
         """Flag the closed cells of a game won by its count alone, where nothing covers
