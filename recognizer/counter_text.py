@@ -130,13 +130,19 @@ def _beside_icons(words: Sequence[Word], flag_icons: Sequence[Rect]) -> list[int
         match = LONE_NUMBER.match(_bare(word.text))
         if match is None:
             continue
-        box = word.box
-        for icon in flag_icons:
-            gap = box.left - icon.right
-            overlap = min(box.bottom, icon.bottom) - max(box.top, icon.top)
-            if -2 <= gap <= ICON_REACH * box.height and overlap >= box.height / 2:
-                found.append(int(match.group(1)))
+        if beside_an_icon(word.box, flag_icons):
+            found.append(int(match.group(1)))
     return found
+
+
+def beside_an_icon(box: Rect, icons: Sequence[Rect]) -> bool:
+    """Whether ``box`` is just right of one of ``icons``, on its level."""
+    for icon in icons:
+        gap = box.left - icon.right
+        overlap = min(box.bottom, icon.bottom) - max(box.top, icon.top)
+        if -2 <= gap <= ICON_REACH * box.height and overlap >= box.height / 2:
+            return True
+    return False
 
 
 def _lone(words: Sequence[Word], lines: Sequence[str], cells: int,

@@ -22,7 +22,7 @@ import numpy as np
 import pytesseract
 
 from sweeper.core import Rect
-from sweeper.recognizer.counter_text import STRIPPED, Word, pick_mine_count
+from sweeper.recognizer.counter_text import STRIPPED, Word, beside_an_icon, pick_mine_count
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
 from sweeper.recognizer.led_digits import read_displays
@@ -85,7 +85,8 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
     text = text_around(image, geometry)
     if text is None:
         return None
-    words = [_confirmed(word, text.crop) for word in text.words]
+    words = [_digits_beside_icon(_confirmed(word, text.crop), text)
+             for word in text.words]
     return pick_mine_count(words, text.flag_icons, geometry.rows * geometry.cols,
                            (geometry.rows, geometry.cols))
 
@@ -279,6 +280,49 @@ def _confirmed(word: Word, crop: Image) -> Word:
     if reread_number(crop, word.box) != number:
         return Word("?", word.box, word.confidence)
     return word
+
+
+def _digits_beside_icon(word: Word, text: TextAround) -> Word:
+    """``word``, or the number its digit-sized shapes read alone when it stands beside a
+    flag icon and is no clean number: digits mixed with other marks (": 39" read as
+    "139°", a colon and a degree sign the OCR made up) or digits not believed ("?")."""
+    bare = word.text.strip(STRIPPED)
+    unsure = word.text == "?" or (any(c.isdigit() for c in bare)
+                                  and not all(c.isdigit() for c in bare))
+    if not unsure or not beside_an_icon(word.box, text.flag_icons):
+        return word
+    shapes = digit_shapes(text.crop, word.box)
+    if shapes is None:
+        return word
+    count, box = shapes
+    number = reread_number(text.crop, box)
+    return Word(number, box, word.confidence) if number.isdigit() and len(number) == count \
+        else word
+
+
+def digit_shapes(crop: Image, box: Rect) -> tuple[int, Rect] | None:
+    """How many digits the tallest ink shapes in ``box`` of ``crop`` make, and the box
+    round them (marks shorter than a digit, such as a colon, left out); None without ink."""
+    patch = cv2.cvtColor(crop[box.top:box.bottom, box.left:box.right], cv2.COLOR_BGR2GRAY)
+    if patch.size == 0:
+        return None
+    _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]]).mean() >= 128:
+        ink = 255 - ink  # dark text on a light ground: the text made the foreground
+    stats = cv2.connectedComponentsWithStats(as_image(ink > 127), connectivity=8)[2][1:]
+    if stats.size == 0:
+        return None
+    heights = stats[:, cv2.CC_STAT_HEIGHT]
+    tall = stats[heights >= TALL_SHARE * heights.max()]
+    count = int(sum(max(1, round(w / (DIGIT_WIDTH * h)))
+                    for w, h in zip(tall[:, cv2.CC_STAT_WIDTH], tall[:, cv2.CC_STAT_HEIGHT],
+                                    strict=True)))
+    left = int(tall[:, cv2.CC_STAT_LEFT].min())
+    top = int(tall[:, cv2.CC_STAT_TOP].min())
+    right = int((tall[:, cv2.CC_STAT_LEFT] + tall[:, cv2.CC_STAT_WIDTH]).max())
+    bottom = int((tall[:, cv2.CC_STAT_TOP] + tall[:, cv2.CC_STAT_HEIGHT]).max())
+    return count, Rect(left=box.left + left, top=box.top + top, width=right - left,
+                       height=bottom - top)
 
 
 def reread_number(crop: Image, box: Rect) -> str:
