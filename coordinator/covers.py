@@ -10,17 +10,20 @@ clicks only to a dialog's button over the board, moves never leave the watched r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator.look import Placement, Shot
 from sweeper.coordinator.rest import rest_point
 from sweeper.coordinator.screen import Screen
-from sweeper.core import Rect
+from sweeper.core import Cell, Rect
 from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAction
 from sweeper.recognizer import BoardGeometry, Recognition, find_buttons
 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
+POINTER_REACH = 2  # cells from the pointer's a thing drawn at the pointer covers (a tooltip)
 
 
 class CoverAnswerer:
@@ -31,11 +34,23 @@ class CoverAnswerer:
         # the rest point off the board and the placement it was chosen for, once needed
         self._rest: tuple[Placement, tuple[int, int]] | None = None
 
-    def answer(self, attempt: int, shot: Shot, placement: Placement) -> str:
+    def answer(self, attempt: int, shot: Shot, placement: Placement, *,
+               pointer_first: bool = False) -> str:
         """Try the ``attempt``-th remedy (they take turns) for the unreadable cells of
-        ``shot``; say what was done."""
-        remedies = (self.answer_dialog, self.rest_pointer, self.press_ok)
+        ``shot``; say what was done. ``pointer_first``: the pointer moves away before a
+        dialog is answered (see :meth:`drawn_at_pointer`)."""
+        remedies = [self.answer_dialog, self.rest_pointer, self.press_ok]
+        if pointer_first:
+            remedies[:2] = remedies[1::-1]
         return remedies[attempt % len(remedies)](shot.recognition, placement, shot.image)
+
+    def drawn_at_pointer(self, placement: Placement, pointer: Cell | None,
+                         covered: Sequence[Cell]) -> bool:
+        """Whether ``covered`` cells are likelier something drawn at the pointer (a
+        tooltip) than a dialog: they are next to ``pointer``, the cell the pointer was
+        left on, and the pointer has no rest point off the board yet."""
+        return (pointer is not None and self.rest_move(placement) is None
+                and _beside(pointer, covered))
 
     def rest_move(self, placement: Placement) -> MoveAction | None:
         """The move to the rest point, once an overlay made one needed (None before, or
@@ -112,6 +127,12 @@ class CoverAnswerer:
                             y=placement.region.top + top + y)
         self.screen.actions([click], bounds=rect)
         return "pressed a dialog's button"
+
+
+def _beside(cell: Cell, cells: Sequence[Cell]) -> bool:
+    """Whether one of ``cells`` is within ``POINTER_REACH`` cells of ``cell``."""
+    return any(max(abs(row - cell[0]), abs(col - cell[1])) <= POINTER_REACH
+               for row, col in cells)
 
 
 def on_lattice(geometry: BoardGeometry, x: int, y: int, width: int, height: int) -> bool:

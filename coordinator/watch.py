@@ -65,17 +65,18 @@ class BoardWatch:
         self.covers = covers
 
     def until_readable(self, facts: GameFacts, deadline: float, previous: Board | None = None,
-                       pressed_safe: Collection[Cell] = ()) -> Sight:
+                       pressed_safe: Collection[Cell] = (), pointer: Cell | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed.
         Cells that stay unreadable get the covers answered, in turn. A game over is taken
         with a few cells covered (:func:`~coordinator.ending.ended_under_cover`; the
         ``previous`` board and the cells just pressed, proven safe, ``pressed_safe``,
-        tell a won one).
+        tell a won one). ``pointer`` is the cell the last press left the pointer on.
         """
         started = time.monotonic()
         remedies_done = looks = 0
+        pointer_first: bool | None = None  # the pointer moved before a dialog is answered
         waits: list[str] = []
         last_image: npt.NDArray[np.uint8] | None = None
         while True:
@@ -105,12 +106,16 @@ class BoardWatch:
             after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
             if recognition.unreadable and (
                     time.monotonic() - started >= after_s * (remedies_done + 1)):
-                if remedies_done == 0:
+                if pointer_first is None:
+                    pointer_first = self.covers.drawn_at_pointer(
+                        self.looker.placed, pointer, recognition.unreadable)
+                if remedies_done == int(pointer_first):  # before a dialog is answered
                     told = self._told_end(shot, previous, pressed_safe)
                     if told is not None:
                         return _sight(shot, *told, looks, [*waits, "a message over the board"])
                     waits.append("no end told over the covered cells")
-                waits.append(self.covers.answer(remedies_done, shot, self.looker.placed))
+                waits.append(self.covers.answer(remedies_done, shot, self.looker.placed,
+                                                pointer_first=pointer_first))
                 remedies_done += 1
             time.sleep(POLL_S)
 
@@ -145,9 +150,11 @@ class BoardWatch:
         last: Sight | None = None
         looks, waits = 0, list[str]()
         redraw_awaited = False
+        pressed = [*clicked, *flag_toggled]  # in the order pressed
         while True:
             sight = self.until_readable(
-                facts, deadline, previous, clicked if proven_safe else ())
+                facts, deadline, previous, clicked if proven_safe else (),
+                pressed[-1] if pressed else None)
             looks, waits = looks + sight.looks, waits + list(sight.waits)
             faulty = impossible_changes(
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",

@@ -85,8 +85,10 @@ def test_a_tooltip_at_the_pointer_over_the_game_neither_stops_nor_misleads_the_b
     # last click lasts a frame at most
     answered = [i for i, line in enumerate(turns) if "moved the pointer off the board" in line]
     assert len(answered) == 1, turns
+    # covered cells beside the pointer's are taken for a tooltip: no key goes to the game
+    assert not any("answered a dialog" in line for line in turns), turns
     after = turns[answered[0] + 1:]
-    assert not any("answered a dialog" in line or "moved the pointer" in line for line in after)
+    assert not any("moved the pointer" in line for line in after)
     looks = sorted(int(m.group(1)) for line in after if (m := re.search(r"; (\d+) looks? ", line)))
     assert looks and looks[len(looks) // 2] <= 2, after
 
