@@ -9,9 +9,7 @@ be acted on.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -75,37 +73,3 @@ def too_few_closed(board: Board, total_mines: int | None) -> str | None:
         return None
     return (f"the board shows {closed} closed cells and mines, fewer than the "
             f"{total_mines} mines the game holds (tiles not drawn yet, or not the board)")
-
-
-@dataclass(frozen=True)
-class Implausible:
-    """Why a board read cannot be what the game shows yet."""
-
-    waited_for: str  # the same words each time (the turn log counts them)
-    problem: str  # what is wrong, with where or how many
-
-
-def implausible(board: Board, status: str,
-                total_mines: int | None) -> Implausible | None:
-    """Why ``board`` (read with ``status``: a game status, or "unknown") is not to be
-    believed yet, or None."""
-    too_few = too_few_closed(board, total_mines)
-    if too_few is not None:
-        return Implausible("too few closed cells", too_few)
-    if status == "playing":
-        zero = zero_beside_closed(board)
-        if zero is not None:
-            return Implausible(
-                "cells still being drawn",
-                f"the opened 0 at {zero} is beside a closed cell (cells still being drawn)")
-    return None
-
-
-def zero_beside_closed(board: Board) -> Cell | None:
-    """An opened 0 beside an unopened cell, or None. Every Minesweeper opens a 0's
-    neighbours with it, so a board in play showing one was caught while cells were still
-    being drawn: a cascade under way, or numbers fading in that read as blanks."""
-    closed = (board.cells == UNOPENED).astype(np.uint8)
-    near_closed = cv2.dilate(closed, np.ones((3, 3), np.uint8)).astype(bool)
-    rows, cols = np.nonzero((board.cells == 0) & near_closed)
-    return (int(rows[0]), int(cols[0])) if rows.size else None

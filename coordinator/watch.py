@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.coordinator.consistency import implausible, impossible_changes
+from sweeper.coordinator.consistency import impossible_changes, too_few_closed
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.ending import (
     ended_by_message,
@@ -86,10 +86,10 @@ class BoardWatch:
             if recognition.unreadable:
                 # a covered board gets the time to answer a dialog or two
                 deadline = max(deadline, started + COVERED_PATIENCE_S)
-            unlikely = None if recognition.board is None else implausible(
-                recognition.board, recognition.status, facts.mines)
+            implausible = None if recognition.board is None else too_few_closed(
+                recognition.board, facts.mines)
             if recognition.board is not None and recognition.status != "unknown" and (
-                    not recognition.learned and unlikely is None):
+                    not recognition.learned and implausible is None):
                 return _sight(shot, recognition.board, recognition.status, looks, waits)
             ended = ended_under_cover(recognition, previous, facts.mines, pressed_safe)
             if ended is not None:
@@ -97,10 +97,10 @@ class BoardWatch:
                 # after the last safe cell: nothing on it will be clicked again
                 return _sight(shot, *ended, looks, waits)
             if time.monotonic() >= deadline:
-                problem = ((unlikely and unlikely.problem) or recognition.message
+                problem = (implausible or recognition.message
                            or "the game's status (face) could not be read")
                 raise WatchError(f"the board stayed unreadable: {problem}")
-            waits.append(unlikely.waited_for if unlikely else _why_unbelieved(recognition))
+            waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
             still = _still(last_image, shot.image, self.looker.placed.geometry, recognition)
             last_image = shot.image
             after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S

@@ -2,11 +2,9 @@
 
 from sweeper.coordinator.consistency import (
     MINE_COUNT_SLACK,
-    implausible,
     impossible_changes,
     newly_opened,
     too_few_closed,
-    zero_beside_closed,
 )
 from sweeper.core import parse_board
 
@@ -54,15 +52,3 @@ def test_a_board_with_fewer_closed_cells_than_mines_is_no_board_of_the_game() ->
     assert too_few_closed(parse_board("*1\n11\n"), 1) is None  # a mine shown counts
     assert too_few_closed(parse_board("11\n11\n"), MINE_COUNT_SLACK) is None  # laid amiss
     assert too_few_closed(blank, None) is None  # the count unknown: nothing to check
-
-
-def test_an_opened_0_beside_a_closed_cell_is_a_board_still_being_drawn() -> None:
-    # a cascade under way, or numbers that fade in read as blanks for a moment
-    drawing = parse_board("00.\n000\n111\n")
-    assert zero_beside_closed(drawing) == (0, 1)
-    unlikely = implausible(drawing, "playing", 1)
-    assert unlikely is not None and "(0, 1)" in unlikely.problem
-    assert zero_beside_closed(parse_board("001\n011\n01.\n")) is None  # 0s beside numbers
-    assert zero_beside_closed(parse_board("0F\n11\n")) is None  # a flag, even a wrong one
-    assert implausible(drawing, "lost", 1) is None  # an ended game may show anything
-    assert implausible(parse_board("0001\n0011\n001.\n"), "playing", 1) is None
