@@ -10,7 +10,7 @@ clicks only to a dialog's button over the board, moves never leave the watched r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +23,12 @@ from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAc
 from sweeper.recognizer import BoardGeometry, Recognition, find_buttons
 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
-POINTER_REACH = 2  # cells from the pointer's a thing drawn at the pointer covers (a tooltip)
+REMEDIES = 3  # answering a dialog with Enter, resting the pointer, pressing a dialog's OK
+POINTER_REACH = 4  # cells from the pointer's a thing drawn at it covers (a tooltip; a
+# dialog reaches further)
+
+
+Remedy = Callable[[Recognition, Placement, npt.NDArray[np.uint8]], str]
 
 
 class CoverAnswerer:
@@ -39,18 +44,28 @@ class CoverAnswerer:
         """Try the ``attempt``-th remedy (they take turns) for the unreadable cells of
         ``shot``; say what was done. ``pointer_first``: the pointer moves away before a
         dialog is answered (see :meth:`drawn_at_pointer`)."""
-        remedies = [self.answer_dialog, self.rest_pointer, self.press_ok]
+        remedy = self._remedies(pointer_first)[attempt % REMEDIES]
+        return remedy(shot.recognition, placement, shot.image)
+
+    def presses(self, attempt: int, *, pointer_first: bool = False) -> bool:
+        """Whether the ``attempt``-th remedy presses a key or a button (which may close a
+        message that tells the game's end) rather than only moving the pointer."""
+        return self._remedies(pointer_first)[attempt % REMEDIES] != self.rest_pointer
+
+    def _remedies(self, pointer_first: bool) -> list[Remedy]:
+        """The remedies in the order they are tried."""
+        remedies: list[Remedy] = [self.answer_dialog, self.rest_pointer, self.press_ok]
         if pointer_first:
             remedies[:2] = remedies[1::-1]
-        return remedies[attempt % len(remedies)](shot.recognition, placement, shot.image)
+        return remedies
 
     def drawn_at_pointer(self, placement: Placement, pointer: Cell | None,
                          covered: Sequence[Cell]) -> bool:
         """Whether ``covered`` cells are likelier something drawn at the pointer (a
-        tooltip) than a dialog: they are next to ``pointer``, the cell the pointer was
+        tooltip) than a dialog: they all lie round ``pointer``, the cell the pointer was
         left on, and the pointer has no rest point off the board yet."""
         return (pointer is not None and self.rest_move(placement) is None
-                and _beside(pointer, covered))
+                and _around(pointer, covered))
 
     def rest_move(self, placement: Placement) -> MoveAction | None:
         """The move to the rest point, once an overlay made one needed (None before, or
@@ -129,10 +144,10 @@ class CoverAnswerer:
         return "pressed a dialog's button"
 
 
-def _beside(cell: Cell, cells: Sequence[Cell]) -> bool:
-    """Whether one of ``cells`` is within ``POINTER_REACH`` cells of ``cell``."""
-    return any(max(abs(row - cell[0]), abs(col - cell[1])) <= POINTER_REACH
-               for row, col in cells)
+def _around(cell: Cell, cells: Sequence[Cell]) -> bool:
+    """Whether all of ``cells`` (at least one) lie within ``POINTER_REACH`` of ``cell``."""
+    return bool(cells) and all(max(abs(row - cell[0]), abs(col - cell[1])) <= POINTER_REACH
+                               for row, col in cells)
 
 
 def on_lattice(geometry: BoardGeometry, x: int, y: int, width: int, height: int) -> bool:

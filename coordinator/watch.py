@@ -109,7 +109,7 @@ class BoardWatch:
                 if pointer_first is None:
                     pointer_first = self.covers.drawn_at_pointer(
                         self.looker.placed, pointer, recognition.unreadable)
-                if remedies_done == int(pointer_first):  # before a dialog is answered
+                if self.covers.presses(remedies_done, pointer_first=pointer_first):
                     told = self._told_end(shot, previous, pressed_safe)
                     if told is not None:
                         return _sight(shot, *told, looks, [*waits, "a message over the board"])
