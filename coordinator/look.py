@@ -29,6 +29,8 @@ from sweeper.recognizer import (
     read_mine_count,
 )
 
+MIN_LOCATE_LOOKS = 3  # looks before the board is given up on, however long each took (a
+# full-screen look on a loaded machine can outlast the timeout, taken while a page paints)
 
 class WatchError(SweeperError, RuntimeError):
     """The board could not be seen reliably; the message says what was wrong."""
@@ -98,7 +100,9 @@ class Looker:
         where = "on the screen" if self.area is None else f"in the area {bounds.describe()}"
         message = "no Minesweeper board found"
         previous: tuple[object, ...] | None = None
+        looks = 0
         while True:
+            looks += 1
             image = self.screen.screenshot(bounds)
             found, reader = locate_and_read(
                 image, self.skin_names, origin=(bounds.left, bounds.top),
@@ -112,7 +116,7 @@ class Looker:
                 continue
             previous = None
             message = found.message or message
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= deadline and looks >= MIN_LOCATE_LOOKS:
                 raise WatchError(f"{message} (looked {where} for {timeout_s:.0f} s)")
             time.sleep(0.1)
 

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.e2e
 
 SCREEN = (1400, 1000)
 SAFE = {"rules": "safe"}
+TASKBAR = (700, SCREEN[1] - 16)  # a point on the desk's taskbar, far from the game
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +74,7 @@ def test_the_bot_plays_the_game_among_other_windows(
 def test_a_tooltip_at_the_pointer_over_the_game_neither_stops_nor_misleads_the_bot(
         desktop: VirtualDesktop, effector: ClickLog, caplog: pytest.LogCaptureFixture) -> None:
     game = {**INTERMEDIATE._asdict(), **SAFE, "seed": 33, "cell": 24, "tooltip": 1}
+    desktop.xinput.move(TASKBAR)  # the run starts with the pointer off the game
     with caplog.at_level(logging.INFO, logger="sweeper.play"):
         player, _ = play_checked(desktop, effector, game)
     board = board_rect(desktop)
