@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator.screen import Screen
-from sweeper.core import Rect, SweeperError
+from sweeper.core import Cell, Rect, SweeperError
 from sweeper.effector import ScreenInfo
 from sweeper.recognizer import (
     SEARCH_ROWS,
@@ -29,6 +29,10 @@ from sweeper.recognizer import (
     read_mine_count,
 )
 
+MAX_COVERED_WHEN_FOUND = 4  # cells a board may have covered when found (by a tooltip
+# at the pointer: the cover is then answered like any other) ...
+COVERED_SHARE_WHEN_FOUND = 0.05  # ... and at most this share of them (a keypad or
+# calendar whose keys do not all read as tiles is never taken for a board)
 MIN_LOCATE_LOOKS = 3  # looks before the board is given up on, however long each took (a
 # full-screen look on a loaded machine can outlast the timeout, taken while a page paints)
 
@@ -79,6 +83,7 @@ class Looker:
         self.last: Shot | None = None  # the last shot taken
         self._face_box: Rect | None = None  # where the face was seen
         self._control: Rect | None = None  # where the new-game control's label was read
+        self.covered_when_found: list[Cell] = []  # cells covered when the board was found
 
     @property
     def placed(self) -> Placement:
@@ -92,7 +97,8 @@ class Looker:
 
         A board counts as found only when two looks in a row place and read it
         identically, so a window still being drawn or resized is never taken for the board,
-        nor a tile caught half drawn learned as part of its skin.
+        nor a tile caught half drawn learned as part of its skin. A few of its cells may be
+        covered (a tooltip at the pointer): they are kept in ``covered_when_found``.
         """
         deadline = time.monotonic() + timeout_s
         self.screen_info = self.screen_info or self.screen.screen()
@@ -107,10 +113,12 @@ class Looker:
             found, reader = locate_and_read(
                 image, self.skin_names, origin=(bounds.left, bounds.top),
                 total_mines=stated_mines)
-            if found.board is not None and found.geometry is not None and reader is not None:
+            if found.geometry is not None and reader is not None and (
+                    found.board is not None or _lightly_covered(found)):
                 placement = (found.geometry.rect, found.geometry.rows, found.geometry.cols,
-                             str(found.board))
+                             str(found.board), tuple(found.unreadable))
                 if placement == previous:
+                    self.covered_when_found = list(found.unreadable)
                     return self._watch_region(found.geometry, reader)
                 previous = placement
                 continue
@@ -221,3 +229,12 @@ class Looker:
         self.reader = reader
         self._face_box = None
         return self.placement
+
+
+def _lightly_covered(found: Recognition) -> bool:
+    """Whether ``found``, a lattice read but for some cells, is a board with a few cells
+    covered: readable elsewhere, too few covered to be a widget not made of tiles."""
+    covered = len(found.unreadable)
+    cells = 0 if found.geometry is None else found.geometry.rows * found.geometry.cols
+    return (found.codes is not None and 0 < covered <= MAX_COVERED_WHEN_FOUND
+            and covered <= COVERED_SHARE_WHEN_FOUND * cells)

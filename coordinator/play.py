@@ -189,7 +189,11 @@ class Player:
         geometry = placement.geometry
         self.facts = GameFacts(geometry.rows, geometry.cols, self.options.rules,
                                self.options.mines)
-        sight = self.watch.until_readable(self.facts, deadline)
+        # a few cells covered when the board was found: likeliest by something drawn at
+        # the pointer, which then sits among them
+        covered = self.looker.covered_when_found
+        sight = self.watch.until_readable(self.facts, deadline,
+                                          pointer=covered[0] if covered else None)
         if self.facts.mines is None:
             self._shown_mines = self._read_shown_mines(sight.board)
             self.facts = replace(self.facts, shown_mines=self._shown_mines)

@@ -26,7 +26,6 @@ pytestmark = pytest.mark.e2e
 
 SCREEN = (1400, 1000)
 SAFE = {"rules": "safe"}
-TASKBAR = (700, SCREEN[1] - 16)  # a point on the desk's taskbar, far from the game
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +44,13 @@ def effector(desktop: VirtualDesktop) -> Iterator[ClickLog]:
         client.close()
 
 
-def play_checked(desktop: VirtualDesktop, effector: ClickLog,
-                 game: dict[str, str | int]) -> tuple[Player, TruthCheck]:
-    """One game played on the desk, every board the bot acts on checked with the truth."""
+def play_checked(desktop: VirtualDesktop, effector: ClickLog, game: dict[str, str | int],
+                 pointer_on: tuple[int, int] | None = None) -> tuple[Player, TruthCheck]:
+    """One game played on the desk, every board the bot acts on checked with the truth;
+    the run starts with the pointer on the cell ``pointer_on``, if given."""
     desktop.new_game(game)
+    if pointer_on is not None:
+        desktop.xinput.move(desktop.cell_center(*pointer_on))
     effector.clicks.clear()
     effector.moves.clear()
     check = TruthCheck(desktop)
@@ -74,9 +76,9 @@ def test_the_bot_plays_the_game_among_other_windows(
 def test_a_tooltip_at_the_pointer_over_the_game_neither_stops_nor_misleads_the_bot(
         desktop: VirtualDesktop, effector: ClickLog, caplog: pytest.LogCaptureFixture) -> None:
     game = {**INTERMEDIATE._asdict(), **SAFE, "seed": 33, "cell": 24, "tooltip": 1}
-    desktop.xinput.move(TASKBAR)  # the run starts with the pointer off the game
     with caplog.at_level(logging.INFO, logger="sweeper.play"):
-        player, _ = play_checked(desktop, effector, game)
+        # the run starts with the pointer on the board, its tooltip over a cell or two
+        player, _ = play_checked(desktop, effector, game, pointer_on=(6, 6))
     board = board_rect(desktop)
     rests = [(x, y) for x, y in effector.moves if not board.contains_point(x, y)]
     region = player.looker.placed.region
