@@ -21,9 +21,9 @@ from sweeper.core import GAME_STATUSES, Board, SweeperError
 from sweeper.recognizer.faces import FACE_BORDER, find_yellow_face
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import LearnedSkin, features
+from sweeper.recognizer.learned import CODES, LearnedSkin, features
 from sweeper.recognizer.locate import locate_boards
-from sweeper.recognizer.reader import CODES, BoardReader
+from sweeper.recognizer.reader import BoardReader
 from sweeper.recognizer.sampling import cut_cells, native_cell
 from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
 
