@@ -28,9 +28,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.recognizer.cell_support import longest_true_run
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.locate import longest_true_run
 
 TILE_STEP = 4  # colour change (largest channel) between neighbouring pixels that ends a patch
 MIN_TILE = 6.0  # px: the smallest side of a tile's patch (a 10 px cell with its border)
