@@ -24,6 +24,7 @@ LINE_SUPPORT = 0.3
 # An edge between pixels x-1 and x peaks at x-0.5, a 1 px grid line at x peaks at x; a
 # cell starts at x in both cases, so lattice lines are moved by this much before rounding.
 EDGE_BIAS = 0.25
+NEAR_EDGE = 3  # px an edge is widened to across its side: a side a pixel off still counts
 
 Mask = npt.NDArray[np.uint8]
 
@@ -80,7 +81,7 @@ def _cell_support(xs: FloatArray, ys: FloatArray, vertical: Mask, horizontal: Ma
     horizontal = horizontal[y0:end_y, x0:end_x]
     xs, ys = xs - x0, ys - y0
     height, width = vertical.shape
-    near = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 1))
+    near = cv2.getStructuringElement(cv2.MORPH_RECT, (NEAR_EDGE, 1))
     column_sums = np.cumsum(cv2.dilate(vertical, near), axis=0, dtype=np.int32)
     row_sums = np.cumsum(cv2.dilate(horizontal, near.T), axis=1, dtype=np.int32)
     xi = np.clip(np.round(xs).astype(np.int64), 0, width - 1)
