@@ -17,7 +17,7 @@ import numpy as np
 from sweeper.recognizer.image_io import Image, as_image
 
 MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
-MAX_SIZE = (220, 48)
+MAX_SIZE = (220, 48)  # ... and of the largest (a wide label such as "Reset Scores")
 MIN_ASPECT = 1.2  # buttons are wider than tall
 BORDER_STEP = 24  # grey levels the light border is above the dark one
 LABEL_INK = 60  # grey levels a label's pixel is darker than the button's face
