@@ -8,8 +8,9 @@ import time
 import numpy as np
 import pytest
 
-from sweeper.core import parse_board
+from sweeper.core import MINE, parse_board
 from sweeper.recognizer import ink
+from sweeper.recognizer.api import locate_and_read
 from sweeper.recognizer.families import FaceEvidence, lit, one_family, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.learned import LearnedSkin, features
@@ -21,7 +22,7 @@ from sweeper.recognizer.priors import adopt_priors
 from sweeper.recognizer.rules import flagged_to_the_end, impossible_cells
 from sweeper.recognizer.sampling import cut_cells
 from sweeper.recognizer.skins import load_skin
-from sweeper.recognizer.status import MAX_FACES, board_status, remember_face
+from sweeper.recognizer.status import MAX_FACES, board_status, read_status, remember_face
 from sweeper.recognizer.steadiness import STEADY_SPAN_S, Steadiness
 from tests.recognizer.recognizer_corpus import load_shot
 
@@ -259,3 +260,32 @@ def test_inks_are_told_apart_at_their_thresholds(bgr, expected):
 def test_a_tile_look_is_a_frozen_fact_sheet():
     look = look_at(flat_tile((192, 192, 192)))
     assert isinstance(look, TileLook) and not look.has_ink and look.aspect == 0.0
+
+
+# ---------------------------------------------------------------- the face above the board
+
+
+@pytest.mark.parametrize("name", ["web16_won", "web16_lost", "web16_mid"])
+def test_where_the_board_cannot_tell_the_face_above_it_does(name):
+    shot = load_shot(name)
+    found, _ = locate_and_read(shot.image)
+    assert found.geometry is not None and found.codes is not None
+    readable = np.ones(found.codes.shape, dtype=np.bool_)
+    readable[0, 0] = False  # one cell unread: the board alone tells no status ...
+    if name == "web16_lost":
+        readable[found.codes == MINE] = False  # ... not even by the mines it shows
+    faces: dict[str, list[np.ndarray]] = {}
+    status = read_status(shot.image, found.geometry, found.codes, readable, went_off=False,
+                         faces=faces, total_mines=None)
+    assert status == shot.status and faces == {}  # told by the shipped faces
+
+
+def test_a_status_the_board_tells_teaches_the_face_that_shows_it():
+    shot = load_shot("web16_won")
+    found, _ = locate_and_read(shot.image)
+    assert found.geometry is not None and found.codes is not None
+    faces: dict[str, list[np.ndarray]] = {}
+    status = read_status(shot.image, found.geometry, found.codes,
+                         np.ones(found.codes.shape, dtype=np.bool_), went_off=False,
+                         faces=faces, total_mines=10)
+    assert status == "won" and list(faces) == ["won"]
