@@ -71,3 +71,29 @@ def test_a_plain_flat_tile_is_an_opened_0_and_a_plain_raised_one_unopened():
     specked = flat()
     specked[15:17, 15:17] = 0  # a speck is no symbol
     assert name_tile(look_at(specked)).kind == "0"
+
+
+def lined(face: tuple[int, int, int], glint: bool, size: int = 20) -> np.ndarray:
+    """A tile of ``face`` between a light grey line above and left and a black one below
+    and right, with a white glint in its middle or none."""
+    tile = np.full((size, size, 3), face, np.uint8)
+    tile[:2, :] = 160
+    tile[:, :2] = 160
+    tile[-2:, 2:] = 0
+    tile[2:, -2:] = 0
+    if glint:
+        tile[7:11, 7:11] = 255
+    return tile
+
+
+def test_a_red_face_with_a_glint_brighter_than_its_lines_is_an_exploded_mine_not_raised():
+    assert look_at(lined((0, 0, 255), glint=False)).raised
+    assert not look_at(lined((0, 0, 255), glint=True)).raised  # a mine's glint on red
+    assert look_at(lined((60, 60, 60), glint=True)).raised  # not red: a raised tile
+
+
+def test_a_bold_symbol_covering_most_of_a_small_tile_leaves_the_face_its_colour():
+    tile = flat(16)
+    tile[3:13, 3:13] = (255, 0, 0)  # more blue pixels than grey ones
+    look = look_at(tile)
+    assert look.face.tolist() == [FACE, FACE, FACE] and look.has_ink
