@@ -60,6 +60,7 @@ ICON_GROWTH = 3  # an icon is grown by 1/ICON_GROWTH of its height (its outline,
 SAME_PLACE = 3  # px: two readings of a word this close (on a grid this fine) are one word
 REREAD_ROWS = 4  # a number is reread with 1/REREAD_ROWS of its height above and below it
 MID_GREY = 128  # splits a black-and-white image's ink from its ground
+INK_LEVEL = 127  # above it a thresholded pixel (0 or 255) is ink
 
 
 def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
@@ -316,9 +317,9 @@ def digit_shapes(crop: Image, box: Rect) -> tuple[int, Rect] | None:
     if patch.size == 0:
         return None
     _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]]).mean() >= 128:
+    if np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]]).mean() >= MID_GREY:
         ink = 255 - ink  # dark text on a light ground: the text made the foreground
-    stats = cv2.connectedComponentsWithStats(as_image(ink > 127), connectivity=8)[2][1:]
+    stats = cv2.connectedComponentsWithStats(as_image(ink > INK_LEVEL), connectivity=8)[2][1:]
     if stats.size == 0:
         return None
     heights = stats[:, cv2.CC_STAT_HEIGHT]
