@@ -17,10 +17,17 @@ import numpy as np
 from sweeper.recognizer.image_io import Image, as_image
 
 MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
-MAX_SIZE = (220, 48)
+MAX_SIZE = (220, 48)  # ... and of the largest (a wide label such as "Reset Scores")
 MIN_ASPECT = 1.2  # buttons are wider than tall
 BORDER_STEP = 24  # grey levels the light border is above the dark one
 LABEL_INK = 60  # grey levels a label's pixel is darker than the button's face
+CANNY_THRESHOLDS = (40, 120)  # gradients of Canny's weak and strong edges (the usual 1:3):
+# a button's border steps by BORDER_STEP or more, so its outline is found whole
+BORDER_BAND = 2  # px of each border line sampled (a toolkit's bevel is 1 or 2 px)
+LABEL_MARGIN = 4  # px left out each side of the label's search: the border and its shade
+LABEL_ROWS = 4  # the label is looked for in the middle of the height, a 1/LABEL_ROWS cut off
+# above and below (the border and the padding)
+SAME_PLACE = 4  # px within which two contours' corners are one button's
 
 
 @dataclass(frozen=True)
@@ -41,7 +48,7 @@ class Button:
 def find_buttons(image: Image) -> list[Button]:
     """The raised, labelled rectangles of button size in ``image``."""
     grey = as_image(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
-    edges = as_image(cv2.Canny(grey, 40, 120))
+    edges = as_image(cv2.Canny(grey, *CANNY_THRESHOLDS))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     found: list[Button] = []
     for contour in contours:
@@ -62,14 +69,16 @@ def _button_sized(width: int, height: int) -> bool:
 def _raised(grey: Image, x: int, y: int, width: int, height: int) -> bool:
     """Light top and left border lines, dark bottom and right ones."""
     box = grey[y:y + height, x:x + width].astype(np.float32)
-    light = (np.median(box[:2, 2:-2]) + np.median(box[2:-2, :2])) / 2
-    dark = (np.median(box[-2:, 2:-2]) + np.median(box[2:-2, -2:])) / 2
+    band = BORDER_BAND
+    light = (np.median(box[:band, band:-band]) + np.median(box[band:-band, :band])) / 2
+    dark = (np.median(box[-band:, band:-band]) + np.median(box[band:-band, -band:])) / 2
     return bool(light - dark >= BORDER_STEP)
 
 
 def _label_width(grey: Image, x: int, y: int, width: int, height: int) -> int:
     """The width of the dark label in the button's middle (0 without one)."""
-    inner = grey[y + height // 4:y + height - height // 4, x + 4:x + width - 4]
+    inner = grey[y + height // LABEL_ROWS:y + height - height // LABEL_ROWS,
+                 x + LABEL_MARGIN:x + width - LABEL_MARGIN]
     if inner.size == 0:
         return 0
     face = float(np.median(inner))
@@ -82,4 +91,5 @@ def _label_width(grey: Image, x: int, y: int, width: int, height: int) -> int:
 
 def _overlaps(found: list[Button], x: int, y: int) -> bool:
     """Whether a button was already found at about this place (one button, two contours)."""
-    return any(abs(button.x - x) <= 4 and abs(button.y - y) <= 4 for button in found)
+    return any(abs(button.x - x) <= SAME_PLACE and abs(button.y - y) <= SAME_PLACE
+               for button in found)

@@ -21,13 +21,15 @@ from sweeper.core import GAME_STATUSES, Board, SweeperError
 from sweeper.recognizer.faces import FACE_BORDER, find_yellow_face
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import LearnedSkin, features
+from sweeper.recognizer.learned import CODES, LearnedSkin, features
 from sweeper.recognizer.locate import locate_boards
-from sweeper.recognizer.reader import CODES, BoardReader
+from sweeper.recognizer.reader import BoardReader
 from sweeper.recognizer.sampling import cut_cells, native_cell
 from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, read_manifest, write_manifest
 
 KIND_OF_CODE = {code: kind for kind, code in TILE_CODES.items()}
+ROUNDS_PER_TYPE = 4  # pictures a shot may teach per tile type; more: cells too varied to learn
+MAX_LISTED = 10  # disagreeing cells a message names
 
 
 class CaptureError(SweeperError, ValueError):
@@ -110,12 +112,12 @@ def _teach(skin: LearnedSkin, sample: Sample, geometry: BoardGeometry) -> None:
     assert sample.board is not None
     vectors = features(cut_cells(sample.image, geometry))
     truth = sample.board.cells.ravel()
-    for _ in range(len(TILE_TYPES) * 4):
+    for _ in range(len(TILE_TYPES) * ROUNDS_PER_TYPE):
         matches = skin.match(vectors)
         read = CODES[matches.kinds]
         wrong = matches.confident & (read != truth)
         if wrong.any():
-            cells = [divmod(int(i), geometry.cols) for i in np.nonzero(wrong)[0][:10]]
+            cells = [divmod(int(i), geometry.cols) for i in np.nonzero(wrong)[0][:MAX_LISTED]]
             raise CaptureError(f"{sample.name}: the board text disagrees with the tiles "
                                f"learned so far at {cells}; is it the right board?")
         untaught = np.nonzero(~matches.confident)[0]

@@ -33,6 +33,8 @@ STRIPPED = " :;|!'\"()[]{}"  # punctuation OCR leaves round a word
 LONE_CONFIDENCE = 80.0  # the OCR's least confidence in a number taken alone
 ICON_REACH = 2.0  # text heights between a flag icon and its number
 LINE_GAP = 3.0  # text heights between two words of one line, at most
+UNDER_OVERLAP = 4  # a word under another may reach up into it by 1/UNDER_OVERLAP of its height
+ICON_OVERLAP = 2  # px a number's box may reach back over its flag icon's (their outlines blur)
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ def _under(above: Rect, below: Rect) -> bool:
     """Whether ``below`` sits just under ``above``, the two overlapping across."""
     across = min(above.right, below.right) - max(above.left, below.left)
     gap = below.top - above.bottom
-    return across > 0 and -above.height / 4 <= gap <= above.height
+    return across > 0 and -above.height / UNDER_OVERLAP <= gap <= above.height
 
 
 def _follows(before: Rect, after: Rect) -> bool:
@@ -140,7 +142,7 @@ def beside_an_icon(box: Rect, icons: Sequence[Rect]) -> bool:
     for icon in icons:
         gap = box.left - icon.right
         overlap = min(box.bottom, icon.bottom) - max(box.top, icon.top)
-        if -2 <= gap <= ICON_REACH * box.height and overlap >= box.height / 2:
+        if -ICON_OVERLAP <= gap <= ICON_REACH * box.height and overlap >= box.height / 2:
             return True
     return False
 

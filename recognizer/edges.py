@@ -120,3 +120,17 @@ def _same(seen: Image, part: Image) -> bool:
 
 def _transposed(geometry: BoardGeometry) -> BoardGeometry:
     return BoardGeometry(geometry.ys, geometry.xs)
+
+
+def partial_board(image: Image, geometry: BoardGeometry, skin: LearnedSkin) -> str | None:
+    """Why a board read at ``geometry`` (with ``skin``) cannot be taken whole, said for
+    the player, or None when it ends at its lattice on every side."""
+    goes_on = board_goes_on(image, geometry)
+    if goes_on is not None:
+        return (f"{goes_on}, so not all of it could be placed: make the whole game "
+                "window show, with some space around it")
+    beyond = tiles_beyond(image, geometry, skin)
+    if beyond is not None:
+        return (f"{beyond}, so its grid could be placed on part of it only (its opened "
+                "cells draw no lines): start on a fresh board")
+    return None

@@ -26,7 +26,7 @@ WON_WORDS = re.compile(r"\b(?:you win|you won|winner|victory|congratulations|"
                        r"you cleared|well done)\b")
 MARGIN_CELLS = 2  # cells round the covered ones searched (a box's edge over read cells)
 TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (as for the mine count)
-MAX_SCALE = 4.0
+MAX_SCALE = 4.0  # ... enlarged at most this much (more makes no sharper text, only pixels)
 OCR_CONFIG = "--psm 11"  # sparse text: a message's few big words anywhere in the box
 MIN_WORD_CONFIDENCE = 60.0  # the OCR's least confidence in a word of the message
 

@@ -29,6 +29,13 @@ MIN_FACE_FILL = 0.4  # share of its box a face's yellow fills (faces 0.51 to 0.7
 # corpus, features and outline cut out; a stopwatch's yellow rim 0.25)
 MIN_FACE_SCORE = 0.6  # lowest correlation of features accepted as a mood
 MIN_FACE_MARGIN = 0.1  # least lead of the best mood over the others
+MIN_AREA_SIDE = 8  # px: a narrower or lower strip above the board holds no face
+ROUGH_STEP = 2  # the face is first looked for on every ROUGH_STEP-th pixel (4 times fewer)
+ROUGH_MARGIN = 4  # px round the rough find measured again at full resolution
+MIN_FACE_SIZE = 0.4  # of a cell's pitch: a smaller yellow shape is no face button
+MAX_FACE_ASPECT = 1.3  # a face's box is about square (a disc), within this ratio
+FEATURE_DARK = 100  # brightest channel below which a face's pixel is a dark feature
+FLAT_NORM = 1e-6  # a signature with less spread is featureless, left unscaled
 
 Signature = npt.NDArray[np.float32]
 KnownFaces = dict[str, list[Signature]]  # status -> face signatures
@@ -52,15 +59,17 @@ def find_yellow_face(image: Image, geometry: BoardGeometry) -> Rect | None:
     at full resolution round what was found.
     """
     area = face_search_area(image, geometry)
-    if area is None or area.width < 8 or area.height < 8:
+    if area is None or area.width < MIN_AREA_SIDE or area.height < MIN_AREA_SIDE:
         return None
     strip = image[area.top:area.bottom, area.left:area.right]
-    rough = yellow_disc(strip[::2, ::2], geometry.pitch / 2)
+    step = ROUGH_STEP
+    rough = yellow_disc(strip[::step, ::step], geometry.pitch / step)
     if rough is None:
         return None
-    x, y, w, h = 2 * rough.left, 2 * rough.top, 2 * rough.width, 2 * rough.height
-    x0, y0 = max(0, x - 4), max(0, y - 4)
-    found = yellow_disc(strip[y0:y + h + 4, x0:x + w + 4], geometry.pitch)
+    x, y, w, h = step * rough.left, step * rough.top, step * rough.width, step * rough.height
+    margin = ROUGH_MARGIN
+    x0, y0 = max(0, x - margin), max(0, y - margin)
+    found = yellow_disc(strip[y0:y + h + margin, x0:x + w + margin], geometry.pitch)
     if found is None:
         return None
     return found.moved(area.left + x0, area.top + y0)
@@ -87,7 +96,7 @@ def yellow_disc(area: Image, pitch: float) -> Rect | None:
     x, y = int(chosen[:, 0].min()), int(chosen[:, 1].min())
     w = int((chosen[:, 0] + chosen[:, 2]).max()) - x
     h = int((chosen[:, 1] + chosen[:, 3]).max()) - y
-    if min(w, h) < 0.4 * pitch or max(w, h) > 1.3 * min(w, h):
+    if min(w, h) < MIN_FACE_SIZE * pitch or max(w, h) > MAX_FACE_ASPECT * min(w, h):
         return None
     if float(yellow[y:y + h, x:x + w].mean()) / 255 < MIN_FACE_FILL:
         return None  # a yellow ring round a white dial: a clock, not a face
@@ -129,12 +138,12 @@ def signature(disc: Image) -> Signature:
     height, width = disc.shape[:2]
     inset_y, inset_x = round(height * OUTLINE_INSET), round(width * OUTLINE_INSET)
     inner = disc[inset_y:height - inset_y, inset_x:width - inset_x]
-    dark = (inner.max(axis=2) < 100).astype(np.float32)
+    dark = (inner.max(axis=2) < FEATURE_DARK).astype(np.float32)
     small = cv2.resize(dark, (SIGNATURE_SIZE, SIGNATURE_SIZE), interpolation=cv2.INTER_AREA)
     vector = np.asarray(small, dtype=np.float32).ravel()
     vector -= vector.mean()
     norm = float(np.linalg.norm(vector))
-    return vector / norm if norm > 1e-6 else vector
+    return vector / norm if norm > FLAT_NORM else vector
 
 
 def skin_faces(skin: Skin) -> KnownFaces:

@@ -17,6 +17,7 @@ import numpy as np
 from sweeper.recognizer.glyphs import GLYPH_SPRITE, SPRITE_CELL, TEXT_SYMBOLS
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"))
+GLYPH_PADDING = 6  # px the font's size is below the sprite cell's height (its accents fit)
 FONTS = (
     "DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf",
     "DejaVuSansMono-Bold.ttf", "DejaVuSerif-Bold.ttf",
@@ -30,7 +31,7 @@ def render_row(font_path: Path) -> np.ndarray:
     from PIL import Image, ImageDraw, ImageFont
 
     width, height = SPRITE_CELL
-    font = ImageFont.truetype(str(font_path), size=height - 6)
+    font = ImageFont.truetype(str(font_path), size=height - GLYPH_PADDING)
     row = Image.new("L", (width * len(TEXT_SYMBOLS), height), 0)
     draw = ImageDraw.Draw(row)
     for index, text in enumerate(TEXT_SYMBOLS):

@@ -30,6 +30,12 @@ TEXT_SYMBOLS = {**{digit: digit for digit in DIGITS}, "?": "?", "*": "mine", "F"
                 "0": "zero"}
 GLYPH_SPRITE = TEMPLATES_DIR / "glyphs.png"
 SPRITE_CELL = (24, 32)  # (width, height) of one glyph in the sprite
+SHAPE_SHARE = 0.7  # of a reference's correlation that counts whatever its proportions ...
+PROPORTION_SHARE = 0.3  # ... and the share that needs them alike (a "1" is narrow, a mine round)
+STROKE_WEIGHTS = (2, 4, 6)  # px thicknesses of the stroke-font digits: thin, plain and bold
+# seven-segment digits drawn as (width, height, stroke) px: small thin ones to tall bold ones
+SEGMENT_SIZES = ((6, 8, 1), (7, 9, 1), (8, 12, 2), (10, 14, 2), (10, 16, 3))
+POLE_WIDTHS = (2, 4)  # px a drawn flag's pole is wide (on a 40 px canvas): thin and bold
 STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
                 cv2.FONT_HERSHEY_COMPLEX)
 
@@ -64,7 +70,7 @@ def score_shape(shape: FloatArray, aspect: float) -> ShapeScores:
     glyphs = reference_glyphs()
     correlation = glyphs.vectors @ shape
     proportion = np.minimum(glyphs.aspects, aspect) / np.maximum(glyphs.aspects, aspect)
-    weighted = correlation * (0.7 + 0.3 * proportion)
+    weighted = correlation * (SHAPE_SHARE + PROPORTION_SHARE * proportion)
     scores: dict[str, float] = {}
     for symbol, value in zip(glyphs.symbols, weighted.tolist(), strict=True):
         scores[symbol] = max(scores.get(symbol, -1.0), value)
@@ -94,7 +100,7 @@ def _ink_box(ink: FloatArray) -> tuple[FloatArray, float] | None:
 def _stroke_font_glyphs() -> list[tuple[str, FloatArray, float]]:
     found = []
     for font in STROKE_FONTS:
-        for thickness in (2, 4, 6):
+        for thickness in STROKE_WEIGHTS:
             for text, symbol in TEXT_SYMBOLS.items():
                 canvas = np.zeros((80, 80), np.uint8)
                 cv2.putText(canvas, text, (12, 64), font, 2.0, 255, thickness, cv2.LINE_AA)
@@ -113,7 +119,7 @@ SEGMENTS = {"1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd", "6
 def _seven_segment_glyphs() -> list[tuple[str, FloatArray, float]]:
     """Digits as a seven-segment display draws them (some games' fonts), thin and bold."""
     found = []
-    for width, height, stroke in ((6, 8, 1), (7, 9, 1), (8, 12, 2), (10, 14, 2), (10, 16, 3)):
+    for width, height, stroke in SEGMENT_SIZES:
         for digit, lit in SEGMENTS.items():
             canvas = np.zeros((height + stroke, width + stroke), np.float32)
             for segment in lit:
@@ -139,7 +145,7 @@ def _drawn_flags() -> list[tuple[str, FloatArray, float]]:
     foot, thin or bold."""
     found = []
     for facing in (-1, 1):
-        for pole in (2, 4):
+        for pole in POLE_WIDTHS:
             for foot in (False, True):
                 canvas = np.zeros((40, 40), np.float32)
                 x = 20 if facing < 0 else 12

@@ -24,6 +24,7 @@ ImageSource = Image | bytes | str | Path
 
 MAX_IMAGE_PIXELS = 40_000_000  # an 8K screen (7680x4320) or three 4K monitors side by side
 MAX_IMAGE_BYTES = 256 << 20  # an encoded image file; more is not a screenshot
+MIN_IMAGE_SIDE = 8  # px: a smaller image holds no board (not even one cell of one)
 
 
 def as_image(array: object) -> Image:
@@ -112,6 +113,6 @@ def _as_bgr(array: npt.NDArray[np.generic], where: str) -> Image:
         array = array[:, :, :3]
     elif array.ndim != 3 or array.shape[2] != 3:
         raise ImageError(f"{where}: expected an HxWx3 BGR image, got shape {array.shape}")
-    if array.shape[0] < 8 or array.shape[1] < 8:
+    if array.shape[0] < MIN_IMAGE_SIDE or array.shape[1] < MIN_IMAGE_SIDE:
         raise ImageError(f"{where}: the image is too small ({array.shape[1]}x{array.shape[0]})")
     return np.ascontiguousarray(as_image(array))

@@ -19,6 +19,16 @@ BLUE, GREEN, RED, NAVY, MAROON, TEAL, BLACK, GREY = range(1, 9)
 OTHER = 9  # saturated but none of the above (yellow, magenta, ...)
 INK_COUNT = 10
 INK_NAMES = ("none", "blue", "green", "red", "navy", "maroon", "teal", "black", "grey", "other")
+# the classic inks: 1 (0,0,255), 2 (0,128,0), 3 (255,0,0), 4 (0,0,128), 5 (128,0,0),
+# 6 (0,128,128), 7 (0,0,0), 8 (128,128,128) as RGB
+GREY_CHROMA = 40  # channels closer than this make a grey (black, grey and anti-aliasing)
+BLACK_BELOW = 72  # a grey darker than this is black ink (7 is drawn at 0)
+GREY_INK = (80, 150)  # a grey between these is grey ink (8 is drawn at 128, a light tile 192)
+COLOURED_CHROMA = 64  # channels this far apart make a coloured ink (every classic one: 128)
+CHANNEL_LEAD = 64  # blue's, red's or teal's channels lead the others by this much (128 at least)
+GREEN_LEAD = 48  # green's channel leads by this much (2 is a dark green: 128 over 0)
+TEAL_BALANCE = 48  # teal's green and blue channels differ by less than this (6: equal)
+LIGHT_INK = 176  # a blue or red channel this bright is 1 or 3 (255); darker is 4 or 5 (128)
 
 
 def classify_pixels(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
@@ -34,17 +44,17 @@ def classify_colours(
     low = np.minimum(np.minimum(b, g), r)
     chroma = high - low
     ink = np.full(b.shape, NONE, dtype=np.int64)
-    grey = chroma < 40
-    ink[grey & (high < 72)] = BLACK
-    ink[grey & (high >= 80) & (high <= 150)] = GREY
-    coloured = chroma >= 64
-    blue = coloured & (b - np.maximum(g, r) >= 64)
-    red = coloured & (r - np.maximum(g, b) >= 64)
-    green = coloured & (g - np.maximum(r, b) >= 48)
-    teal = coloured & (np.minimum(g, b) - r >= 64) & (np.abs(g - b) < 48)
+    grey = chroma < GREY_CHROMA
+    ink[grey & (high < BLACK_BELOW)] = BLACK
+    ink[grey & (high >= GREY_INK[0]) & (high <= GREY_INK[1])] = GREY
+    coloured = chroma >= COLOURED_CHROMA
+    blue = coloured & (b - np.maximum(g, r) >= CHANNEL_LEAD)
+    red = coloured & (r - np.maximum(g, b) >= CHANNEL_LEAD)
+    green = coloured & (g - np.maximum(r, b) >= GREEN_LEAD)
+    teal = coloured & (np.minimum(g, b) - r >= CHANNEL_LEAD) & (np.abs(g - b) < TEAL_BALANCE)
     ink[coloured] = OTHER
-    ink[blue] = np.where(b[blue] >= 176, BLUE, NAVY)
-    ink[red] = np.where(r[red] >= 176, RED, MAROON)
+    ink[blue] = np.where(b[blue] >= LIGHT_INK, BLUE, NAVY)
+    ink[red] = np.where(r[red] >= LIGHT_INK, RED, MAROON)
     ink[green] = GREEN
     ink[teal] = TEAL
     return ink

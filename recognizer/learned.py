@@ -23,7 +23,7 @@ import numpy.typing as npt
 from sweeper.recognizer.image_io import Image, as_image
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.sampling import Cells, cut_tile
-from sweeper.recognizer.skins import TILE_TYPES, Skin, write_manifest
+from sweeper.recognizer.skins import TILE_CODES, TILE_TYPES, Skin, write_manifest
 
 MATCH_DISTANCE = 12.0  # RMS colour difference (0..255) of a cell read as its template
 MIN_LEAD = 8.0  # how much further the closest template of another type must be ...
@@ -40,6 +40,7 @@ MOSAIC_WIDTH = 30  # cells per row of the mosaic they are blurred in
 FloatArray = npt.NDArray[np.float32]
 KIND_INDEX = {kind: index for index, kind in enumerate(TILE_TYPES)}
 PLAIN_KINDS = [KIND_INDEX[kind] for kind in ("0", "unopened")]
+CODES = np.array([TILE_CODES[kind] for kind in TILE_TYPES], dtype=np.int8)  # per kind index
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ DIGIT_OF_SEGMENTS = {
 MIN_BOX_LIT, MAX_BOX_LIT = 0.08, 0.6  # share of a dark box lit
 MIN_LIT_SHARE = 0.15  # least share of a display's digits lit ...
 MAX_LIT_SHARE = 0.8  # ... and most (some of it is the dark between the segments)
-MIN_DARK_SHARE = 0.1
+MIN_DARK_SHARE = 0.1  # ... and least share of it dark ground (lit segments on a panel: not)
 MIN_HEIGHT_PITCHES = 0.5  # a display is at least this many cell pitches tall ...
 MAX_HEIGHT_PITCHES = 3.0  # ... and at most this many
 ZONE_LIT = 0.45  # share of a segment's zone lit for the segment to count as lit ...
@@ -35,6 +35,19 @@ MIN_DIGIT_ASPECT = 0.35  # a digit is at least this wide for its height (all 1s:
 MIN_DIGITS, MAX_DIGITS = 2, 4  # a counter shows 3 digits; one alone is some other thing
 MIN_BOX_ASPECT, MAX_BOX_ASPECT = 1.0, 4.0  # width over height of a display's digits
 JOIN_PITCHES = 0.3  # cell pitches between two segments of one counter, at most
+MIN_JOIN = 3  # px segments are joined over at least (a small counter's gaps)
+LIT_BRIGHT = 200  # a lit segment's brightest channel is at least this ...
+LIT_CHROMA = 120  # ... and its channels this far apart: saturated (dim unlit segments are not)
+DARK_GROUND = 90  # a counter's dark ground: its brightest channel at most this
+MIN_BOX_DARK = 0.25  # share of a dark box that is dark ground, at least
+MIN_DIGIT_SIZE = (3, 5)  # (width, height) px a digit needs: fewer cannot hold its segments apart
+# where each segment lies in a digit's box: (top, bottom, left, right), shares of its size
+SEGMENT_ZONES = {
+    "a": (0.0, 0.14, 0.25, 0.75), "g": (0.43, 0.57, 0.25, 0.75),
+    "d": (0.86, 1.0, 0.25, 0.75), "f": (0.15, 0.42, 0.0, 0.22),
+    "b": (0.15, 0.42, 0.78, 1.0), "e": (0.58, 0.85, 0.0, 0.22),
+    "c": (0.58, 0.85, 0.78, 1.0),
+}
 
 
 @dataclass(frozen=True)
@@ -50,11 +63,12 @@ def lit_segments(image: Image) -> npt.NDArray[np.bool_]:
     dim unlit segments some games draw are not."""
     channels = image.astype(np.int16)
     brightest, darkest = channels.max(axis=2), channels.min(axis=2)
-    return np.asarray((brightest >= 200) & (brightest - darkest >= 120), dtype=np.bool_)
+    return np.asarray((brightest >= LIT_BRIGHT) & (brightest - darkest >= LIT_CHROMA),
+                      dtype=np.bool_)
 
 
 def _dark(image: Image) -> npt.NDArray[np.bool_]:
-    return np.asarray(image.max(axis=2) <= 90)
+    return np.asarray(image.max(axis=2) <= DARK_GROUND)
 
 
 def read_displays(image: Image, area: Rect, pitch: float) -> list[Display]:
@@ -94,7 +108,8 @@ def _dark_boxes(strip: Image, pitch: float) -> list[Rect]:
         if not MIN_BOX_ASPECT <= w / h <= MAX_BOX_ASPECT:
             continue
         lit_share = lit[y:y + h, x:x + w].mean()
-        if not MIN_BOX_LIT <= lit_share <= MAX_BOX_LIT or dark[y:y + h, x:x + w].mean() < 0.25:
+        if (not MIN_BOX_LIT <= lit_share <= MAX_BOX_LIT
+                or dark[y:y + h, x:x + w].mean() < MIN_BOX_DARK):
             continue
         boxes.append(Rect(left=x, top=y, width=w, height=h))
     return boxes
@@ -104,7 +119,7 @@ def _lit_boxes(strip: Image, pitch: float) -> list[Rect]:
     """Boxes of lit segments grouped as a counter's digits (the segments of a row of
     digits lie closer than a third of a cell to each other), mostly dark between."""
     lit, dark = lit_segments(strip), _dark(strip)
-    reach = max(3, round(JOIN_PITCHES * pitch))
+    reach = max(MIN_JOIN, round(JOIN_PITCHES * pitch))
     joined = cv2.dilate(as_image(lit * 255), np.ones((reach, reach), np.uint8))
     stats = cv2.connectedComponentsWithStats(joined, connectivity=8)[2]
     boxes = []
@@ -161,16 +176,10 @@ def _column_runs(columns: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
 def read_digit(digit: npt.NDArray[np.bool_]) -> int | None:
     """The digit whose segments are lit in ``digit`` (the drawing cut to its extent)."""
     height, width = digit.shape
-    if height < 5 or width < 3:
+    if height < MIN_DIGIT_SIZE[1] or width < MIN_DIGIT_SIZE[0]:
         return None
-    zones = {
-        "a": (0.0, 0.14, 0.25, 0.75), "g": (0.43, 0.57, 0.25, 0.75),
-        "d": (0.86, 1.0, 0.25, 0.75), "f": (0.15, 0.42, 0.0, 0.22),
-        "b": (0.15, 0.42, 0.78, 1.0), "e": (0.58, 0.85, 0.0, 0.22),
-        "c": (0.58, 0.85, 0.78, 1.0),
-    }
     segments = ""
-    for name, (y0, y1, x0, x1) in sorted(zones.items()):
+    for name, (y0, y1, x0, x1) in sorted(SEGMENT_ZONES.items()):
         zone = digit[int(y0 * height):max(int(y0 * height) + 1, round(y1 * height)),
                      int(x0 * width):max(int(x0 * width) + 1, round(x1 * width))]
         share = zone.mean()

@@ -32,7 +32,7 @@ RAISED_LIFT = 30.0  # ... and its light bands lighter (a highlight, not a thin l
 GLINT_SLACK = 8.0  # grey levels a mine's glint outshines the grid line round a red face
 RED_FACE = 60.0  # how much redder than green and blue an exploded mine's face is
 SHAPE_SIZE = (16, 20)  # (width, height) an ink shape is compared at
-MIN_INK_PIXELS = 4
+MIN_INK_PIXELS = 4  # fewer ink pixels are noise (a speck, a stray anti-aliased pixel)
 CORE_KERNEL = 0.22  # share of the middle's side a dark core must be thicker than ...
 CORE_ASPECT = (0.8, 1.25)  # ... and round: its box this near square ...
 CORE_FILL = 0.6  # ... and this full (a disc fills 0.79 of its box)
@@ -42,6 +42,14 @@ CUT_DISC_FILL = 0.88  # a blob touching the middle's edges fills at most this mu
 # box to be a disc (a disc 0.79, one cut by the edges about 0.85; a square tile 1.0)
 SOLID_CORE = 0.92  # a blob of ink of any colour counts only this solid (its share of its
 # convex hull: a disc's 0.98; a bold pixel-font digit's worn-down strokes far less)
+
+LUMA = (0.114, 0.587, 0.299)  # BGR weights of a colour's grey (ITU-R BT.601, as OpenCV's)
+BRIGHTEST_PERCENTILE = 98  # the middle's brightest level, a few stray pixels left out
+TINY_TILE = 4  # px: a tile no larger is taken whole when finding its face
+FACE_CANDIDATES = 4  # commonest colour bins weighed for the face (face, ink, shades)
+MIN_CORE_KERNEL = 3  # px: the smallest wearing-away kernel that still wears a stroke down
+SHAPE_BLUR = 0.5  # px (at SHAPE_SIZE) of blur: a stroke a pixel off still correlates
+FLAT_NORM = 1e-6  # a shape with less spread is blank, left unscaled
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -89,10 +97,10 @@ def look_at(tile: Image) -> TileLook:
     height, width = tile.shape[:2]
     face = _face_colour(tile)
     grey = as_image(cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)).astype(np.float32)
-    face_grey = float(np.dot(face, [0.114, 0.587, 0.299]))
+    face_grey = float(np.dot(face, LUMA))
     lift, drop = _relief(grey, face_grey)
     my, mx = _margin(height, MARGIN), _margin(width, MARGIN)
-    brightest = float(np.percentile(grey[my:height - my, mx:width - mx], 98))
+    brightest = float(np.percentile(grey[my:height - my, mx:width - mx], BRIGHTEST_PERCENTILE))
     red_face = float(face[2]) - max(float(face[0]), float(face[1])) >= RED_FACE
     # an exploded mine's face is red and its grid line lighter than that: no bevel
     raised = lift >= RAISED_LIFT and drop >= RAISED_STEP and not (
@@ -139,12 +147,12 @@ def _face_colour(tile: Image) -> FloatArray:
     and a plain colour is common too. Red stays: an exploded mine's face."""
     height, width = tile.shape[:2]
     my, mx = _margin(height, FACE_MARGIN), _margin(width, FACE_MARGIN)
-    inner = tile[my:height - my, mx:width - mx] if min(height, width) > 4 else tile
+    inner = tile[my:height - my, mx:width - mx] if min(height, width) > TINY_TILE else tile
     pixels = inner.reshape(-1, 3)
     bins = (pixels[:, 0] >> 4).astype(np.int32) << 8 | (pixels[:, 1] >> 4).astype(
         np.int32) << 4 | (pixels[:, 2] >> 4).astype(np.int32)
     counts = np.bincount(bins, minlength=4096)
-    ranked = np.argsort(-counts)[:4]
+    ranked = np.argsort(-counts)[:FACE_CANDIDATES]
     colours = [pixels[bins == b].mean(axis=0) for b in ranked if counts[b] > 0]
     classes = ink.classify_pixels(np.asarray(colours, np.uint8))
     chosen = 0
@@ -209,7 +217,7 @@ def _dark_core(black: npt.NDArray[np.bool_], solid: bool = False,
     that thick. With ``solid``, the blob must also fill its convex hull (ink of any colour:
     a bold digit's strokes survive the wearing away, but bent), and keep off the middle's
     edges unless ``touching``."""
-    size = max(3, round(CORE_KERNEL * min(black.shape)))
+    size = max(MIN_CORE_KERNEL, round(CORE_KERNEL * min(black.shape)))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     core = cv2.morphologyEx(black.astype(np.uint8), cv2.MORPH_OPEN, kernel)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
@@ -260,8 +268,8 @@ def _shape(strength: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArra
 def shape_vector(box: FloatArray) -> FloatArray:
     """An ink picture cut to its bounding box, as a zero-mean unit vector at SHAPE_SIZE."""
     small = cv2.resize(box, SHAPE_SIZE, interpolation=cv2.INTER_AREA)
-    small = cv2.GaussianBlur(small, (3, 3), 0.5)
+    small = cv2.GaussianBlur(small, (3, 3), SHAPE_BLUR)
     vector = np.asarray(small, np.float32).ravel()
     vector -= vector.mean()
     norm = float(np.linalg.norm(vector))
-    return vector / norm if norm > 1e-6 else vector
+    return vector / norm if norm > FLAT_NORM else vector

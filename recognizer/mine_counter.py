@@ -32,7 +32,7 @@ ROWS_BELOW = 4.0  # ... and below it (a status line)
 MIN_SIDE_REACH = 4.0  # cell pitches beside the board looked at, or ...
 SIDE_SHARE = 0.4  # ... this share of the board's width, if more (a panel beside a board)
 TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (text of about 20-30 px)
-MAX_SCALE = 4.0
+MAX_SCALE = 4.0  # ... enlarged at most this much (more makes no sharper text, only pixels)
 MAX_OCR_PIXELS = 2_000_000  # the OCR's image is enlarged to at most this many pixels
 LOCAL_PITCHES = 1.5  # cell pitches over which a pixel's surroundings are averaged
 INK_CONTRAST = 12  # grey levels a text pixel stands out from its surroundings
@@ -52,6 +52,15 @@ MIN_NUMBER_CONFIDENCE = 50.0  # the OCR's least confidence in a word with digits
 REREAD_HEIGHT = 48  # px a number is enlarged to for its second reading
 REREAD_MARGIN = 2  # px round it taken across (more would take in a ":" before it)
 REREAD_CONFIG = "--psm 7 -c tessedit_char_whitelist=0123456789/"  # one line of digits
+MIN_COUNTER_AREA = 4  # px: a strip above the board narrower or lower holds no counter
+ICON_ASPECT = (0.3, 2.5)  # an icon's width over its height (a narrow flag to a wide clock)
+FLAG_HUE_SHARE = 0.6  # share of an icon's vivid pixels of a flag's hues for it to be a flag
+SAME_LETTER_SIZE = 0.3  # letters of one word differ in height and level by at most this share
+ICON_GROWTH = 3  # an icon is grown by 1/ICON_GROWTH of its height (its outline, a flag's stem)
+SAME_PLACE = 3  # px: two readings of a word this close (on a grid this fine) are one word
+REREAD_ROWS = 4  # a number is reread with 1/REREAD_ROWS of its height above and below it
+MID_GREY = 128  # splits a black-and-white image's ink from its ground
+INK_LEVEL = 127  # above it a thresholded pixel (0 or 255) is ink
 
 
 def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
@@ -70,7 +79,7 @@ def led_count(image: Image, geometry: BoardGeometry) -> int | None:
     top = max(0, round(board.top - ROWS_ABOVE * pitch))
     left = max(0, round(board.left - pitch))
     right = min(image.shape[1], round(board.right + pitch))
-    if board.top - top < 4 or right - left < 4:
+    if board.top - top < MIN_COUNTER_AREA or right - left < MIN_COUNTER_AREA:
         return None
     area = Rect(left=left, top=top, width=right - left, height=board.top - top)
     values = [display.value for display in read_displays(image, area, pitch)]
@@ -196,7 +205,7 @@ def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
     low, high = ICON_HEIGHTS
     shapes = [Rect(left=int(x), top=int(y), width=int(w), height=int(h))
               for x, y, w, h in stats[1:, :4] if low * pitch <= h <= high * pitch
-              and 0.3 <= w / h <= 2.5]
+              and ICON_ASPECT[0] <= w / h <= ICON_ASPECT[1]]
     icons, flags = [], []
     for shape in shapes:
         if any(_letters_of_one_word(shape, other) for other in shapes if other != shape):
@@ -206,15 +215,16 @@ def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
         hues = hsv[shape.top:shape.bottom, shape.left:shape.right, 0][
             vivid[shape.top:shape.bottom, shape.left:shape.right] > 0]
         if hues.size and np.mean([any(a <= h <= b for a, b in FLAG_HUES)
-                                  for h in hues.tolist()]) >= 0.6:
+                                  for h in hues.tolist()]) >= FLAG_HUE_SHARE:
             flags.append(grown)
     return icons, flags
 
 
 def _letters_of_one_word(one: Rect, other: Rect) -> bool:
     """Whether two shapes are of one height and close side by side, as letters are."""
-    similar = abs(one.height - other.height) <= 0.3 * max(one.height, other.height)
-    level = abs(one.top - other.top) <= 0.3 * one.height
+    similar = (abs(one.height - other.height)
+               <= SAME_LETTER_SIZE * max(one.height, other.height))
+    level = abs(one.top - other.top) <= SAME_LETTER_SIZE * one.height
     gap = max(other.left - one.right, one.left - other.right)
     return similar and level and gap <= one.height
 
@@ -223,7 +233,7 @@ def _grown(box: Rect, width: int, height: int) -> Rect:
     """``box`` grown by a third of its height up, down and left (an icon's outline, a
     flag's stem), and by ``ICON_RIGHT_MARGIN`` px only to the right, where its number
     may begin a few pixels on ("🚩99")."""
-    margin = max(2, box.height // 3)
+    margin = max(2, box.height // ICON_GROWTH)
     left, top = max(0, box.left - margin), max(0, box.top - margin)
     right = min(width, box.right + ICON_RIGHT_MARGIN)
     bottom = min(height, box.bottom + margin)
@@ -267,7 +277,7 @@ def _distinct(words: list[Word]) -> list[Word]:
     """The words, each read by several layouts or in both inks kept once."""
     seen: dict[tuple[str, int, int], Word] = {}
     for word in words:
-        seen.setdefault((word.text, word.box.left // 3, word.box.top // 3), word)
+        seen.setdefault((word.text, word.box.left // SAME_PLACE, word.box.top // SAME_PLACE), word)
     return list(seen.values())
 
 
@@ -307,9 +317,9 @@ def digit_shapes(crop: Image, box: Rect) -> tuple[int, Rect] | None:
     if patch.size == 0:
         return None
     _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]]).mean() >= 128:
+    if np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]]).mean() >= MID_GREY:
         ink = 255 - ink  # dark text on a light ground: the text made the foreground
-    stats = cv2.connectedComponentsWithStats(as_image(ink > 127), connectivity=8)[2][1:]
+    stats = cv2.connectedComponentsWithStats(as_image(ink > INK_LEVEL), connectivity=8)[2][1:]
     if stats.size == 0:
         return None
     heights = stats[:, cv2.CC_STAT_HEIGHT]
@@ -328,14 +338,14 @@ def digit_shapes(crop: Image, box: Rect) -> tuple[int, Rect] | None:
 def reread_number(crop: Image, box: Rect) -> str:
     """The digits (and slashes) in ``box`` of ``crop``, read alone at a standard height
     after separating ink from ground by Otsu's threshold within the box."""
-    across, down = REREAD_MARGIN, max(2, box.height // 4)
+    across, down = REREAD_MARGIN, max(2, box.height // REREAD_ROWS)
     patch = cv2.cvtColor(crop[max(0, box.top - down):box.bottom + down,
                               max(0, box.left - across):box.right + across], cv2.COLOR_BGR2GRAY)
     scale = REREAD_HEIGHT / box.height
     patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     border = np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]])
-    if border.mean() < 128:  # a dark ground: light text, turned dark on light
+    if border.mean() < MID_GREY:  # a dark ground: light text, turned dark on light
         ink = 255 - ink
     text = pytesseract.image_to_string(as_image(ink), config=REREAD_CONFIG)
     return "".join(str(text).split())
@@ -351,7 +361,7 @@ def _digits_match_shapes(ink: Image, data: dict[str, list[Any]], index: int) -> 
         return True
     x, y = data["left"][index], data["top"][index]
     patch = ink[y:y + data["height"][index], x:x + data["width"][index]]
-    stats = cv2.connectedComponentsWithStats(as_image(patch < 128), connectivity=8)[2]
+    stats = cv2.connectedComponentsWithStats(as_image(patch < MID_GREY), connectivity=8)[2]
     widths, heights = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]
     if heights.size == 0:
         return False

@@ -56,7 +56,7 @@ SOLID_MINE_BLACK = 0.75  # a round blob not shaped like a known mine is this bla
 MIN_BLOB_BLACK = 0.3  # ... and this much black at least
 CROSS_RED = 0.05  # share of red ink that marks a mine as crossed out ...
 CROSS_SPAN = 0.7  # ... when it spans the mine (a red fuse or glint does not)
-MIN_MINE_SHAPE = 0.45
+MIN_MINE_SHAPE = 0.45  # a mine-like blob shaped at least this much as a mine (or crossed one)
 QUESTION_SHAPE = 0.45  # a raised tile's dark mark is a "?" if shaped at least this much so
 MARK_DARK = 0.6  # share of a "?" mark's ink that is black or grey
 

@@ -13,6 +13,7 @@ from sweeper.recognizer.geometry import BoardGeometry
 
 # what a screenshot shows: a game status, or "unknown" when it could not be told
 Status = Literal[GameStatus, "unknown"]
+MAX_LISTED = 20  # unreadable cells a message names (a line a person still reads)
 
 
 @dataclass(frozen=True)
@@ -59,3 +60,23 @@ class Recognition:
 def nothing_found(message: str) -> Recognition:
     """The recognition of a screenshot without a readable board."""
     return Recognition(None, "unknown", None, None, message=message)
+
+
+def cells_read(geometry: BoardGeometry, codes: npt.NDArray[np.int8],
+               readable: npt.NDArray[np.bool_], impossible: bool) -> Recognition:
+    """The board read (None if any cell is unreadable), with a message naming the cells
+    (``impossible``: some were ruled out by the game's rules)."""
+    rows, cols = np.nonzero(~readable)
+    unreadable = [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+    board = Board(codes.copy()) if not unreadable else None
+    message = ""
+    if unreadable:
+        listed = ", ".join(f"({r}, {c})" for r, c in unreadable[:MAX_LISTED])
+        more = (f" and {len(unreadable) - MAX_LISTED} more"
+                if len(unreadable) > MAX_LISTED else "")
+        message = f"{len(unreadable)} cell(s) could not be read confidently: {listed}{more}"
+        if impossible:
+            message += (" (some read as an opened 0 next to an unopened cell, or as a digit "
+                        "with too few covered neighbours: a pressed or half-drawn tile?)")
+    return Recognition(board, "unknown", geometry, None, unreadable, codes.copy(),
+                       message=message)

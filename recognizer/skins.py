@@ -38,6 +38,8 @@ TEMPLATES_DIR = Path(str(resources.files("sweeper.templates")))  # installed wit
 MANIFEST = "manifest.json"
 SKIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # a folder name, never a path
 SKIN_FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")  # a tile's file in its folder
+TILE_SIDES = (6, 128)  # px a tile set's pitch may be: half the smallest pitch located,
+# twice the largest
 
 TILE_TYPES: tuple[str, ...] = ("unopened", "flag", "mine", *(str(n) for n in range(9)))
 TILE_CODES: dict[str, int] = {"unopened": UNOPENED, "flag": FLAG, "mine": MINE} | {
@@ -184,8 +186,9 @@ def read_manifest(folder: Path) -> dict[str, Any]:
             raise SkinError(f"{path}: missing key {key!r}")
     pitch = manifest["pitch"]
     sides = pitch if isinstance(pitch, list) and len(pitch) == 2 else [pitch]
-    if not all(isinstance(side, int) and 6 <= side <= 128 for side in sides):
-        raise SkinError(f"{path}: 'pitch' must be a whole number of pixels (6..128), "
+    low, high = TILE_SIDES
+    if not all(isinstance(side, int) and low <= side <= high for side in sides):
+        raise SkinError(f"{path}: 'pitch' must be a whole number of pixels ({low}..{high}), "
                         "or [width, height]")
     _check_names(path, "tiles", manifest["tiles"], TILE_TYPES)
     _check_names(path, "faces", manifest.get("faces", {}), GAME_STATUSES)

@@ -28,9 +28,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.recognizer.cell_support import longest_true_run
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.locate import longest_true_run
 
 TILE_STEP = 4  # colour change (largest channel) between neighbouring pixels that ends a patch
 MIN_TILE = 6.0  # px: the smallest side of a tile's patch (a 10 px cell with its border)
@@ -44,6 +44,8 @@ MIN_ROW_SHARE = 0.2  # of a row's (column's) cells that must hold a patch for it
 MIN_CELLS = 5  # fewest rows and columns of a board drawn as tiles (a smaller block of
 # same-sized patches is a widget: a palette, a keypad, a bit of a calendar)
 MAX_GROUPS = 3  # size groups tried, the biggest first
+SAME_POSITION = 0.2  # of a tile: centres this close along an axis are one position
+MAX_PITCH_EXTRA = 3  # px a pitch may exceed MAX_PITCH tiles (see there)
 MIN_PITCH = 0.9  # a lattice's pitch is at least this many tiles (patches blend at edges) ...
 MAX_PITCH = 2.2  # ... and at most this many, and 3 px (gaps and lines; an emoji tile's
 # flat middle is 12 px of a 25 px pitch, its bevel and the gap the rest)
@@ -162,12 +164,12 @@ def _axis(centres: FloatArray, size: float) -> tuple[float, float] | None:
     tiles: gaps, lines), refined by a least-squares fit through every centre.
     """
     ordered = np.sort(centres)
-    breaks = np.nonzero(np.diff(ordered) > 0.2 * size)[0]
+    breaks = np.nonzero(np.diff(ordered) > SAME_POSITION * size)[0]
     positions = np.array([part.mean() for part in np.split(ordered, breaks + 1)])
     if positions.size < MIN_CELLS:
         return None
     steps = np.diff(positions)
-    plausible = steps[(steps >= size * MIN_PITCH) & (steps <= size * MAX_PITCH + 3)]
+    plausible = steps[(steps >= size * MIN_PITCH) & (steps <= size * MAX_PITCH + MAX_PITCH_EXTRA)]
     if plausible.size == 0:
         return None
     pitch = float(np.median(plausible))

@@ -13,7 +13,7 @@ import numpy as np
 
 from sweeper.core import format_board
 from sweeper.recognizer.api import locate_and_read
-from sweeper.recognizer.reader import STEADY_SPAN_S
+from sweeper.recognizer.steadiness import STEADY_SPAN_S
 from tests.recognizer.recognizer_corpus import load_shot
 
 SITE = "sites/artyyouth-qmarks-x1"

@@ -1,0 +1,124 @@
+"""Comparing a board's cells with the skin's templates, and learning the pictures no
+template explains.
+
+Cells no template explains are grouped into clusters of look-alikes; each cluster's
+first picture is named (:mod:`recognizer.picture_naming`) and, if the name fits the
+board (:mod:`recognizer.rules`), becomes a new template. Later passes name what the
+first ones' templates make clear; cells drawn a little off their lattice place are cut
+again (:mod:`recognizer.realign`) before each pass. Anything left unexplained is
+unreadable, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from sweeper.recognizer.close_calls import settle_close_calls
+from sweeper.recognizer.families import FaceEvidence, one_family, plain
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import Image
+from sweeper.recognizer.learned import CODES, LearnedSkin, Matches
+from sweeper.recognizer.looks import look_at
+from sweeper.recognizer.picture_naming import name_picture
+from sweeper.recognizer.realign import realigned
+from sweeper.recognizer.rules import impossible_cells
+from sweeper.recognizer.sampling import native_cell
+from sweeper.recognizer.skins import TILE_CODES
+
+CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the cluster
+# (a thin digit lies 6 to 9 from a plain tile, the same tile drawn twice within 6)
+MAX_CLUSTERS = 48  # new pictures named per pass at most
+LEARNING_PASSES = 3  # later passes name what the first ones' templates make clear (a flat look
+# whose opened region draws a border line: each digit by the sides its border runs on)
+
+
+@dataclass(frozen=True)
+class _Cluster:
+    leader: int  # index of the cell whose picture names the cluster
+    members: npt.NDArray[np.int64]
+
+
+def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
+                    vectors: npt.NDArray[np.float32], steady: npt.NDArray[np.bool_],
+                    ) -> tuple[Matches, list[str]]:
+    """How ``skin`` reads the cells (``vectors``) once it has learned what it can from
+    them (only from ``steady`` cells), and the tile types it learned."""
+    matches = match(skin, picture, geometry, vectors)
+    learned: list[str] = []
+    for passes in range(LEARNING_PASSES + 1):
+        if not matches.confident.all() and skin.templates:
+            vectors = realigned(skin, picture, geometry, vectors, ~matches.confident)
+            matches = match(skin, picture, geometry, vectors)
+        if matches.confident.all() or passes == LEARNING_PASSES:
+            break
+        new = learn(skin, picture, geometry, vectors, matches, steady=steady)
+        if not new:
+            break
+        learned += new
+        matches = match(skin, picture, geometry, vectors)
+    return matches, learned
+
+
+def match(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
+          vectors: npt.NDArray[np.float32]) -> Matches:
+    """How the skin reads the cells (``vectors``), close calls looked at closer."""
+    return settle_close_calls(picture, geometry, skin, vectors, skin.match(vectors))
+
+
+def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
+          vectors: npt.NDArray[np.float32], matches: Matches, *,
+          steady: npt.NDArray[np.bool_]) -> list[str]:
+    """Name the clusters of unexplained cells (``matches``: how the skin reads
+    ``vectors`` now); keep the names the board allows."""
+    unexplained = np.nonzero(~matches.confident & steady)[0]
+    if unexplained.size == 0:
+        return []
+    clusters = _clusters(vectors, unexplained)
+    shape = (geometry.rows, geometry.cols)
+    codes = CODES[matches.kinds].copy()
+    readable = matches.confident.copy()
+    looks = [look_at(native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
+             for cluster in clusters]
+    # a fresh board: every cell unlike anything known, and all alike (one picture, or
+    # the plain faces of one family: a checkerboard's two shades)
+    fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
+    evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
+    # pictures with something on them first: their faces tell a flat look's closed
+    # cells from its opened ones, which the plain pictures then need
+    order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
+    named: list[tuple[_Cluster, str]] = []
+    for i in order:
+        kind = "unopened" if fresh else name_picture(skin, looks[i], evidence)
+        if kind is not None:
+            evidence.add(kind, looks[i])
+            codes[clusters[i].members] = TILE_CODES[kind]
+            readable[clusters[i].members] = True
+            named.append((clusters[i], kind))
+    faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
+    learned = []
+    for cluster, kind in named:
+        if faulty[cluster.members].any() or skin.full:
+            continue
+        skin.add(kind, vectors[cluster.leader],
+                 native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
+        learned.append(kind)
+    return learned
+
+
+def _clusters(vectors: npt.NDArray[np.float32], indices: npt.NDArray[np.int64]) -> list[_Cluster]:
+    """Groups of look-alike cells among ``indices``, the biggest first: each cell joins
+    the first cluster whose leading picture is within ``CLUSTER_DISTANCE``."""
+    clusters: list[_Cluster] = []
+    remaining = indices
+    size = vectors.shape[1]
+    while remaining.size and len(clusters) < MAX_CLUSTERS:
+        leader = vectors[remaining[0]]
+        distance = np.sqrt(((vectors[remaining] - leader) ** 2).sum(axis=1) / size)
+        near = distance <= CLUSTER_DISTANCE
+        clusters.append(_Cluster(int(remaining[0]), remaining[near]))
+        remaining = remaining[~near]
+    clusters.sort(key=lambda cluster: -cluster.members.size)
+    return clusters

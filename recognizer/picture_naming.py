@@ -1,0 +1,93 @@
+"""A never-seen picture's tile type, given what this game's skin already knows.
+
+The classic meanings (:mod:`recognizer.naming`) name a picture alone; here the picture
+is first seen as this look draws it (flat when its bevel is not the unopened tiles',
+unlit when the pointer lights it, raised when its face is a flat look's closed one), and
+a name is kept only when the picture looks like its family: opened tiles share one face
+colour, unopened ones and flags another face and one bevel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from sweeper.recognizer.families import COVERED, OPENED, FaceEvidence, plain
+from sweeper.recognizer.learned import LearnedSkin
+from sweeper.recognizer.looks import TileLook
+from sweeper.recognizer.naming import MIN_DARK_CORE, name_tile
+
+# tile types drawn alike (a face colour; for covered tiles a bevel too): a new picture
+# must look like its family
+FAMILIES = (COVERED, OPENED)
+FACE_TOLERANCE = 24.0  # largest channel difference between faces of one family
+BEVEL_RATIO = (0.55, 1.8)  # how much weaker or stronger a band of a covered tile's bevel may be
+WEAKEST_BEVEL = 1.0  # a known bevel band weaker than this is compared as this (no division by 0)
+
+
+def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> str | None:
+    """The tile type of a cluster's picture (``look``), given what is known of the
+    look's faces."""
+    look, known_bevel = _relative_relief(skin, look)
+    unlit = evidence.unlit(look.face)
+    if unlit is not None:
+        look = replace(look, face=unlit)  # the tile under the pointer, as if unlit
+    if not look.raised and evidence.closed_face(look.face):
+        look = replace(look, raised=True)  # a flat look's closed face: as if raised
+    if plain(look) and not look.raised:
+        kind = evidence.plain_kind(look.face)
+        if kind is None and look.faint_core >= MIN_DARK_CORE:
+            kind = "mine"  # a faint disc on a face of its own: a flat look's mine
+    else:
+        kind = name_tile(look, known_bevel).kind
+    if kind is None or not fits_family(skin, kind, look):
+        return None
+    return kind
+
+
+def _relative_relief(skin: LearnedSkin, look: TileLook) -> tuple[TileLook, bool]:
+    """``look``, flat if this skin's unopened tiles are raised and its bevel is
+    clearly not theirs (some games draw a thin bevel round opened cells too); and
+    whether its bevel is theirs."""
+    known = [other for other in skin.looks_of(frozenset({"unopened"})) if other.raised]
+    if not look.raised or not known:
+        return look, False
+    if bevel_like(look, known):
+        return look, True
+    return replace(look, raised=False), False
+
+
+def fits_family(skin: LearnedSkin, kind: str, look: TileLook) -> bool:
+    """Whether a tile named ``kind`` looks like its family in this skin: opened tiles
+    share one face colour, unopened ones and flags another face and one bevel. (A
+    window or a tint over a cell changes its face, a tile caught half drawn its bevel;
+    an exploded mine has a face of its own.)"""
+    family = next((group for group in FAMILIES if kind in group), None)
+    if family is None:
+        return True
+    known = [other for other in skin.looks_of(family)
+             if other.raised == look.raised or family is OPENED]
+    if not known:
+        return True
+    face = np.median(np.stack([other.face for other in known]), axis=0)
+    if float(np.abs(face - look.face).max()) > FACE_TOLERANCE:
+        return False
+    if family is not COVERED or not look.raised:
+        return True
+    return bevel_like(look, known)
+
+
+def bevel_like(look: TileLook, known: Sequence[TileLook]) -> bool:
+    """Whether ``look``'s bevel bands are as strong as the typical known look's (each
+    within ``BEVEL_RATIO`` of the median)."""
+    lift = float(np.median([other.lift for other in known]))
+    drop = float(np.median([other.drop for other in known]))
+    return _similar(look.lift, lift) and _similar(look.drop, drop)
+
+
+def _similar(value: float, reference: float) -> bool:
+    """Whether a bevel band's strength is within ``BEVEL_RATIO`` of a known one's."""
+    ratio = value / max(reference, WEAKEST_BEVEL)
+    return BEVEL_RATIO[0] <= ratio <= BEVEL_RATIO[1]
