@@ -20,7 +20,7 @@ from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.families import FaceEvidence, one_family, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import CODES, LearnedSkin, Matches
+from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
 from sweeper.recognizer.looks import look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.realign import realigned
@@ -33,6 +33,7 @@ CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the
 MAX_CLUSTERS = 48  # new pictures named per pass at most
 LEARNING_PASSES = 3  # later passes name what the first ones' templates make clear (a flat look
 # whose opened region draws a border line: each digit by the sides its border runs on)
+PLAIN_KINDS = ("unopened", "0")  # the faces without a symbol on them
 
 
 @dataclass(frozen=True)
@@ -100,12 +101,28 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
     learned = []
     for cluster, kind in named:
-        if faulty[cluster.members].any() or skin.full:
+        if (faulty[cluster.members].any() or skin.full
+                or confusable(skin, kind, vectors[cluster.leader])):
             continue
         skin.add(kind, vectors[cluster.leader],
                  native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
         learned.append(kind)
     return learned
+
+
+def confusable(skin: LearnedSkin, kind: str, vector: npt.NDArray[np.float32]) -> bool:
+    """Whether ``vector``, named ``kind``, lies within ``SAME_PICTURE_LEAD`` of a known
+    picture on the other side of the line between plain faces (unopened, 0) and faces
+    with a symbol: a number caught while it fades in, nearly blank, named as its digit.
+    Beside it neither picture could be read with confidence, so learning it would only
+    make the cells of the known one unreadable."""
+    plain_kind = kind in PLAIN_KINDS
+    others = [i for i, template in enumerate(skin.templates)
+              if (template.kind in PLAIN_KINDS) != plain_kind]
+    if not others:
+        return False
+    distances = skin.distances(vector[None, :].astype(np.float32))[0]
+    return bool(distances[others].min() < SAME_PICTURE_LEAD)
 
 
 def _clusters(vectors: npt.NDArray[np.float32], indices: npt.NDArray[np.int64]) -> list[_Cluster]:

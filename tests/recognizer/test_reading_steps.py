@@ -14,7 +14,7 @@ from sweeper.recognizer.api import locate_and_read
 from sweeper.recognizer.families import FaceEvidence, lit, one_family, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.learned import LearnedSkin, features
-from sweeper.recognizer.learning import CLUSTER_DISTANCE, _clusters
+from sweeper.recognizer.learning import CLUSTER_DISTANCE, _clusters, confusable
 from sweeper.recognizer.locate import locate_boards
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import BEVEL_RATIO, bevel_like, fits_family
@@ -195,6 +195,18 @@ def test_a_new_closed_picture_must_share_the_unopened_bevel():
     assert half_drawn.raised and half_drawn.lift / known[0].lift < BEVEL_RATIO[0]
     assert not bevel_like(half_drawn, known)
     assert not fits_family(skin, "flag", half_drawn)
+
+
+def test_a_symbol_picture_nearly_as_blank_as_a_plain_face_is_not_learned():
+    blank = flat_tile((250, 250, 250))
+    skin = skin_with(("0", blank), ("unopened", flat_tile((128, 128, 255))))
+    faded = blank.copy()
+    faded[6:10, 7:9] = (235, 225, 225)  # a digit caught fading in: a faint stroke
+    written = blank.copy()
+    written[3:13, 6:10] = (200, 60, 30)  # the digit drawn in full
+    assert confusable(skin, "3", features(faded[None])[0])
+    assert not confusable(skin, "3", features(written[None])[0])
+    assert not confusable(skin, "0", features(faded[None])[0])  # a 0 beside a 0: no harm
 
 
 # ---------------------------------------------------------------- clustering
