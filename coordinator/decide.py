@@ -181,7 +181,8 @@ def decide_with_count_slack(decider: Decider, board: Board,
     but one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
     fewer or more than it says), decide with the nearest such count; a count only taken
     for the board's standard size, which the game never showed, may be off by up to
-    :data:`ASSUMED_COUNT_SLACK` (a game that lays its mines by a density).
+    :data:`ASSUMED_COUNT_SLACK` (a game that lays its mines by a density), and then every
+    count that fits is weighed (:func:`_decide_for_every_count`).
 
     Return the decision and the facts it rests on: ``facts``, or the same with the count
     that fitted. A board no count near it fits (a number at odds with its neighbours) is
@@ -193,13 +194,64 @@ def decide_with_count_slack(decider: Decider, board: Board,
     try:
         return decider.decide(board, total_mines, facts.rules), facts
     except AnalyzerRejectedError as rejection:
-        slack = ASSUMED_COUNT_SLACK if facts.mines_from == "standard" else MINE_COUNT_SLACK
-        for offset in range(1, slack + 1):
-            for count in (total_mines - offset, total_mines + offset):
-                if count < 0:
-                    continue
-                try:
-                    return decider.decide(board, count, facts.rules), facts.with_mines(count)
-                except AnalyzerRejectedError:
-                    continue
+        if facts.mines_from == "standard":
+            return _decide_for_every_count(decider, board, facts, rejection)
+        for count in _counts_near(total_mines, MINE_COUNT_SLACK):
+            try:
+                return decider.decide(board, count, facts.rules), facts.with_mines(count)
+            except AnalyzerRejectedError:
+                continue
         raise rejection
+
+
+def _counts_near(count: int, slack: int) -> list[int]:
+    """The counts at most ``slack`` from ``count``, nearest first (none below 0)."""
+    return [near for offset in range(1, slack + 1)
+            for near in (count - offset, count + offset) if near >= 0]
+
+
+def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts,
+                            rejection: AnalyzerRejectedError) -> tuple[Decision, GameFacts]:
+    """Decide on a board whose assumed count (the standard size's: the game shows none)
+    no placement fits: every count within :data:`ASSUMED_COUNT_SLACK` that fits is as
+    likely, and what one count alone proves (the cells away from the numbers all safe, at
+    the least count) is no proof for another. Certain are the cells certain for every
+    fitting count; without any, the move is the cell whose likeliest chance of a mine
+    over those counts is least. The facts stay as they were: the count is still only
+    assumed, and the next board is weighed the same way."""
+    assert facts.mines is not None
+    fitting: list[tuple[int, Decision]] = []
+    for count in _counts_near(facts.mines, ASSUMED_COUNT_SLACK):
+        try:
+            fitting.append((count, decider.decide(board, count, facts.rules)))
+        except AnalyzerRejectedError:
+            continue
+    if not fitting:
+        raise rejection
+    decisions = [decision for _, decision in fitting]
+    safe = set.intersection(*(set(decision.safe) for decision in decisions))
+    mines = set.intersection(*(set(decision.mines) for decision in decisions))
+    worst = _worst_odds(decisions)
+    move = None if safe else _least_risky(worst)
+    combined = Decision(safe=sorted(safe), mines=sorted(mines), probabilities=worst,
+                        move=move,
+                        elapsed_ms=sum(decision.elapsed_ms for decision in decisions))
+    return combined, facts
+
+
+def _worst_odds(decisions: list[Decision]) -> list[list[float | None]]:
+    """Per cell, its highest chance of a mine over ``decisions`` (None: not closed)."""
+    first = decisions[0].probabilities
+    return [[None if first[r][c] is None else
+             max(float(d.probabilities[r][c] or 0.0) for d in decisions)
+             for c in range(len(first[r]))] for r in range(len(first))]
+
+
+def _least_risky(odds: list[list[float | None]]) -> Move | None:
+    """A guess at the closed cell of least chance of a mine (the first such, row by row)."""
+    closed = [(p, (r, c)) for r, row in enumerate(odds) for c, p in enumerate(row)
+              if p is not None and p < 1.0]
+    if not closed:
+        return None
+    p_mine, (row, col) = min(closed)
+    return Move(row, col, p_mine, "least chance of a mine over the counts that fit")

@@ -126,11 +126,27 @@ def test_a_503_without_retry_after_is_not_asked_again() -> None:
 
 def test_a_standard_size_the_game_shows_no_count_for_may_hold_many_more_mines() -> None:
     # beginner's 9x9 standard count is 10; these numbers force 18 (a game laying its
-    # mines by a density): decided with 18, though no count 2 away fits
+    # mines by a density): decided as 18 fits, though no count 2 away fits
     edge = "........."
     numbers = "2" + "3" * 7 + "2"
     board = parse_board("\n".join([edge, numbers, *["0" * 9] * 5, numbers, edge]) + "\n")
-    decision, fitted = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
-    assert fitted.mines == 18 and len(decision.mines) == 18
+    decision, _ = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
+    assert len(decision.mines) == 18
     with pytest.raises(AnalyzerRejectedError):  # a count said outside stays near itself
         decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe", 10))
+
+
+def test_an_assumed_count_proven_wrong_proves_only_what_every_fitting_count_proves() -> None:
+    # beginner's assumed 10 mines do not fit (the top row alone holds 9, the corner 2
+    # more); at 11 the cells away from the numbers would all be safe, but two of them are
+    # mines: a game laying its mines by a density may hold any count that fits
+    board = parse_board("\n".join([
+        ".........", "233333332", "000000000", "000000000", "000011211",
+        "00001....", "00001....", "00000....", "00000....",
+    ]) + "\n")
+    facts = GameFacts(9, 9, "safe")
+    decision, fitted = decide_with_count_slack(LocalDecider(), board, facts)
+    assert fitted == facts  # still only assumed: the next board is weighed alike
+    assert decision.safe == [(5, 6), (5, 8), (6, 5), (7, 5), (8, 5)]
+    assert (7, 7) not in decision.safe and (8, 6) not in decision.safe
+    assert len(decision.mines) == 11
