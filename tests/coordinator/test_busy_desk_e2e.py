@@ -15,12 +15,11 @@ from collections.abc import Iterator
 import pytest
 
 from sweeper.coordinator.decide import LocalDecider
-from sweeper.coordinator.local_services import local_service
 from sweeper.coordinator.look import Looker, WatchError
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.core import EXPERT, INTERMEDIATE
 from sweeper.practice import VirtualDesktop
-from tests.coordinator.truth_check import ClickLog, TruthCheck, board_rect
+from tests.coordinator.truth_check import ClickLog, TruthCheck, board_rect, click_log
 
 pytestmark = pytest.mark.e2e
 
@@ -38,10 +37,8 @@ def desktop() -> Iterator[VirtualDesktop]:
 
 @pytest.fixture(scope="module")
 def effector(desktop: VirtualDesktop) -> Iterator[ClickLog]:
-    with local_service("effector", desktop.env()) as url:
-        client = ClickLog(url)
+    with click_log(desktop) as client:
         yield client
-        client.close()
 
 
 def play_checked(desktop: VirtualDesktop, effector: ClickLog, game: dict[str, str | int],

@@ -3,10 +3,12 @@ page's true state next to every board the bot acts on."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from sweeper.coordinator.local_services import local_service
 from sweeper.coordinator.watch import Sight
 from sweeper.core import Rect
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, MoveAction
@@ -25,6 +27,17 @@ class ClickLog(EffectorClient):
         self.clicks += [(a.x, a.y, a.button) for a in actions if isinstance(a, ClickAction)]
         self.moves += [(a.x, a.y) for a in actions if isinstance(a, MoveAction)]
         return super().actions(actions, bounds)
+
+
+@contextmanager
+def click_log(desktop: VirtualDesktop) -> Iterator[ClickLog]:
+    """The real effector serving ``desktop``'s display, through a :class:`ClickLog`."""
+    with local_service("effector", desktop.env()) as url:
+        client = ClickLog(url)
+        try:
+            yield client
+        finally:
+            client.close()
 
 
 @dataclass
