@@ -32,6 +32,7 @@ from sweeper.analyzer.cell_solver import Z3_LOCK, CellSolver
 from sweeper.analyzer.errors import AnalysisTimeoutError, UnsatisfiableError
 from sweeper.analyzer.frontier import Component, Frontier
 from sweeper.analyzer.probability import FrontierOdds
+from sweeper.analyzer.subsets import settled_cells
 from sweeper.core import Cell
 
 
@@ -90,6 +91,10 @@ class _Deducer:
         safe = [cell for cell in component.cells if odds.cells[cell].certainly_safe]
         mines = [cell for cell in component.cells if odds.cells[cell].certainly_mine]
         if not safe and not mines:
+            return
+        if _settle_alike(component, safe, mines):
+            self.safe.update(safe)
+            self.mines.update(mines)
             return
         if self._no_counterexample(self._component_solver(component), safe, mines) or (
             self._no_counterexample(self.whole_board(), safe, mines)
@@ -172,6 +177,17 @@ class _Deducer:
         if self.deadline is None:
             return None
         return int((self.deadline - time.perf_counter()) * 1000)
+
+
+def _settle_alike(component: Component, safe: list[Cell], mines: list[Cell]) -> bool:
+    """Whether the trivial and subset rules settle exactly ``safe`` and ``mines`` in the
+    component (a proof of each, so Z3 is not asked)."""
+    settled = settled_cells(component)
+    return (
+        len(settled) == len(safe) + len(mines)
+        and all(settled.get(cell) is False for cell in safe)
+        and all(settled.get(cell) is True for cell in mines)
+    )
 
 
 def _add_numbers(solver: CellSolver, components: Iterable[Component]) -> None:

@@ -242,12 +242,20 @@ class _Search:
         for mine_mask, value_masks in self.splitters:
             if placements & mine_mask:
                 continue
-            parts = [part for mask in value_masks if (part := placements & mask)]
-            if len(parts) > 1:
-                wins = 0.0  # added up in the parts' order, as a sum() would
-                for part in parts:
-                    wins += part.bit_count() * self.worth(part, depth + 1)
-                return wins / placements.bit_count()
+            # the cell is safe in every placement, so its numbers partition them: it
+            # splits them unless the first number it shows there holds them all
+            for mask in value_masks:
+                if first := placements & mask:
+                    break
+            if first == placements:
+                continue
+            wins = 0.0  # added up in the parts' order, as a sum() would
+            for mask in value_masks:
+                if part := placements & mask:
+                    # a single placement is won (worth's own first answer, without a call)
+                    wins += part.bit_count() * (
+                        1.0 if part & (part - 1) == 0 else self.worth(part, depth + 1))
+            return wins / placements.bit_count()
         return None
 
     def best_guess(self, placements: int, depth: int) -> tuple[float, Cell | None]:
@@ -267,7 +275,8 @@ class _Search:
             for mask in self.value_masks[index]:
                 part = placements & mask
                 if part:
-                    wins += part.bit_count() * self.worth(part, depth + 1)
+                    wins += part.bit_count() * (
+                        1.0 if part & (part - 1) == 0 else self.worth(part, depth + 1))
             if wins / total > best_worth:
                 best_worth, best_cell = wins / total, self.cells[index]
         return best_worth, best_cell
