@@ -213,6 +213,9 @@ class _Search:
         self.splitters = [(mine_mask, value_masks) for mine_mask, value_masks
                           in zip(self.mine_masks, self.value_masks, strict=True)
                           if len(value_masks) > 1]
+        # the cells that can be guesses somewhere: mined in some placements, not all
+        self.guessable = [(index, mine_mask) for index, mine_mask in enumerate(self.mine_masks)
+                          if mine_mask and mine_mask != self.everything]
         self.memo: dict[int, float] = {}
         self.nodes_left = max_nodes
         self.deadline = deadline
@@ -262,7 +265,7 @@ class _Search:
         """The best cell to open in ``placements`` and the winning probability it gives."""
         total = placements.bit_count()
         options = []
-        for index, mine_mask in enumerate(self.mine_masks):
+        for index, mine_mask in self.guessable:
             mined = (placements & mine_mask).bit_count()
             if 0 < mined < total:
                 options.append((total - mined, index))

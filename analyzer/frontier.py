@@ -61,7 +61,7 @@ def split_frontier(problem: Problem) -> Frontier:
         _component(problem, [(key, boxes[key]) for key in keys])
         for keys in _linked_groups(list(boxes), len(problem.constraints))
     ]
-    off_frontier = tuple(cell for cell in problem.unknowns if cell not in membership)
+    off_frontier = tuple([cell for cell in problem.unknowns if cell not in membership])
     return Frontier(tuple(components), off_frontier, problem.mines_left)
 
 
