@@ -1,4 +1,4 @@
-"""The trivial and subset rules settle only certain cells, and the ones they should."""
+"""The trivial and overlap rules settle only certain cells, and the ones they should."""
 
 from __future__ import annotations
 
@@ -29,6 +29,13 @@ def test_a_one_inside_a_two_makes_the_rest_a_mine() -> None:
     board = parse_board("000\n121\n...\n")
     settled = _settled(board, total_mines=2)
     assert settled == {(2, 0): True, (2, 1): False, (2, 2): True}
+
+
+def test_two_numbers_that_overlap_settle_what_neither_settles_alone() -> None:
+    # the 2 needs two of three cells, the 1 allows one of the two they share: the 2's
+    # own cell is a mine, and the shared pair holds the 1's mine, so its own cell is safe
+    board = parse_board("2..\n..1\n")
+    assert _settled(board, total_mines=2) == {(1, 0): True, (0, 2): False}
 
 
 @settings(max_examples=300, deadline=None)
