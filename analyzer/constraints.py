@@ -9,6 +9,7 @@ taken as mines) around it are counted. Unopened cells next to no number are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -20,9 +21,9 @@ from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 _MAX_LISTED_PROBLEMS = 5
 
 
-@dataclass(frozen=True)
-class NumberConstraint:
-    """The opened number at ``cell``: exactly ``mines`` of ``unknowns`` are mines."""
+class NumberConstraint(NamedTuple):
+    """The opened number at ``cell``: exactly ``mines`` of ``unknowns`` are mines (a named
+    tuple: a board makes hundreds of them and every look-ahead reveal more)."""
 
     cell: Cell
     unknowns: tuple[Cell, ...]

@@ -9,14 +9,15 @@ form a component; different components only interact through the total mine coun
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sweeper.analyzer.constraints import Problem
 from sweeper.core import Cell
 
 
-@dataclass(frozen=True)
-class FrontierBox:
-    """Cells with identical constraint membership (indices into the component's lists)."""
+class FrontierBox(NamedTuple):
+    """Cells with identical constraint membership (indices into the component's lists; a
+    named tuple: made for every box of every split, and hashed with its component)."""
 
     cells: tuple[Cell, ...]
     constraints: tuple[int, ...]
