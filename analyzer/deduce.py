@@ -1,12 +1,16 @@
-"""Step 6: the certain cells beyond the trivial rules, with Z3 as the arbiter.
+"""Step 6: the certain cells beyond the trivial rules, each proved: Z3 is the arbiter.
 
 A cell is certain when Z3 finds no placement (all numbers and the total mine count
 holding) in which it takes the other value. Exact odds already show that a cell with a
 probability strictly between 0 and 1 can take both values, so only cells whose odds are
-exactly 0 or 1 are candidates, and Z3 must confirm every one of them:
+exactly 0 or 1 are candidates, and every one of them is proved:
 
-1. per component, one check that no placement makes *any* candidate differ from its
-   verdict; unsat confirms all of them at once (each per-cell check would be unsat too).
+0. per component, when the trivial and overlap rules (:mod:`analyzer.subsets`) settle
+   exactly its candidates, each the same way, that is their proof and Z3 is not asked
+   (most components: the rules are a few set operations, a solver a few milliseconds);
+1. otherwise per component, one check that no placement makes *any* candidate differ
+   from its verdict; unsat confirms all of them at once (each per-cell check would be
+   unsat too).
    It keeps the component's numbers and bounds its mines by what the total count allows
    with the rest of the board left free, a relaxation: unsat there is unsat on the board;
 2. if that is satisfiable (the verdict needs the count or other components), the same
