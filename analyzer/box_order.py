@@ -47,23 +47,27 @@ def box_order(component: Component, deadline: float | None = None) -> list[int]:
 
 def state_bound(component: Component, order: list[int]) -> int:
     """An upper bound on the states enumeration meets with ``order``, summed over steps."""
+    boxes, needs = component.boxes, component.needs
     last: dict[int, int] = {}
-    capacity = [0] * len(component.needs)
+    capacity = [0] * len(needs)
     for position, index in enumerate(order):
-        for constraint in component.boxes[index].constraints:
+        size = len(boxes[index].cells)
+        for constraint in boxes[index].constraints:
             last[constraint] = position
-            capacity[constraint] += component.boxes[index].size
+            capacity[constraint] += size
     open_constraints: set[int] = set()
     total = 0
     for position, index in enumerate(order):
-        box = component.boxes[index]
+        box = boxes[index]
+        size = len(box.cells)
         for constraint in box.constraints:
-            capacity[constraint] -= box.size
+            capacity[constraint] -= size
             open_constraints.add(constraint)
         open_constraints = {c for c in open_constraints if last[c] > position}
         states = 1
         for constraint in open_constraints:
-            states *= min(component.needs[constraint], capacity[constraint]) + 1
+            need, room = needs[constraint], capacity[constraint]
+            states *= (need if need < room else room) + 1
         total += states
     return total
 

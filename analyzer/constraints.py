@@ -9,20 +9,21 @@ taken as mines) around it are counted. Unopened cells next to no number are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from sweeper.analyzer.errors import AnalysisError, UnsatisfiableError, describe_cell
-from sweeper.analyzer.grid import neighbour_sums, neighbour_table
+from sweeper.analyzer.grid import cell_table, flat_neighbour_table, neighbour_sums
 from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 
 _MAX_LISTED_PROBLEMS = 5
 
 
-@dataclass(frozen=True)
-class NumberConstraint:
-    """The opened number at ``cell``: exactly ``mines`` of ``unknowns`` are mines."""
+class NumberConstraint(NamedTuple):
+    """The opened number at ``cell``: exactly ``mines`` of ``unknowns`` are mines (a named
+    tuple: a board makes hundreds of them and every look-ahead reveal more)."""
 
     cell: Cell
     unknowns: tuple[Cell, ...]
@@ -50,25 +51,33 @@ def read_problem(board: Board, total_mines: int) -> Problem:
     if total_mines < 0:
         raise AnalysisError(f"total_mines must be 0 or more, not {total_mines}")
     cells = board.cells
+    height, width = cells.shape
+    table = cell_table(height, width)
     known_mines = int(np.count_nonzero((cells == FLAG) | (cells == MINE)))
-    unknowns = tuple(_cells_of(cells == UNOPENED))
+    is_unknown = cells == UNOPENED
+    unknowns = _cells_at(table, is_unknown)
     _check_mine_count(total_mines, known_mines, len(unknowns), board.width * board.height)
     numbers = cells >= 0
     # One pass for both counts: mines around a cell in the low digits, unknowns times 16.
-    around = neighbour_sums(((cells == FLAG) | (cells == MINE)) + 16 * (cells == UNOPENED))
+    around = neighbour_sums(((cells == FLAG) | (cells == MINE)) + 16 * is_unknown)
     hidden, flagged = np.divmod(around, 16)
     problems = [
         _describe_problem(int(cells[cell]), int(flagged[cell]), int(hidden[cell]), cell)
-        for cell in _cells_of(numbers & ((flagged > cells) | (cells - flagged > hidden)))
+        for cell in _cells_at(table, numbers & ((flagged > cells) | (cells - flagged > hidden)))
     ]
     if problems:
         raise UnsatisfiableError(_join_problems(problems))
-    grid: list[list[int]] = cells.tolist()
-    needs: list[list[int]] = (cells - flagged).tolist()
-    constraints = tuple(
-        NumberConstraint(cell, _hidden_neighbours(grid, cell), needs[cell[0]][cell[1]])
-        for cell in _cells_of(numbers & (hidden > 0))
-    )
+    unknown_at: list[bool] = is_unknown.ravel().tolist()
+    needs: list[int] = (cells - flagged).ravel().tolist()
+    neighbours = flat_neighbour_table(height, width)
+    constraints = tuple([
+        NumberConstraint(
+            table[index],
+            tuple([table[other] for other in neighbours[index] if unknown_at[other]]),
+            needs[index],
+        )
+        for index in np.flatnonzero(numbers & (hidden > 0)).tolist()
+    ])
     return Problem(board.height, board.width, constraints, unknowns, total_mines - known_mines)
 
 
@@ -86,14 +95,9 @@ def _check_mine_count(total: int, known: int, unknown: int, size: int) -> None:
         )
 
 
-def _cells_of(mask: npt.NDArray[np.bool_]) -> list[Cell]:
-    """The cells set in ``mask``, row-major."""
-    return [(row, col) for row, col in np.argwhere(mask).tolist()]
-
-
-def _hidden_neighbours(grid: list[list[int]], cell: Cell) -> tuple[Cell, ...]:
-    around = neighbour_table(len(grid), len(grid[0]))[cell[0]][cell[1]]
-    return tuple((r, c) for r, c in around if grid[r][c] == UNOPENED)
+def _cells_at(table: tuple[Cell, ...], mask: npt.NDArray[np.bool_]) -> tuple[Cell, ...]:
+    """The cells set in ``mask``, row-major (``table``: the board's cells by flat index)."""
+    return tuple([table[index] for index in np.flatnonzero(mask).tolist()])
 
 
 def _describe_problem(number: int, flagged: int, hidden: int, cell: Cell) -> str:

@@ -1,12 +1,16 @@
-"""Step 6: the certain cells beyond the trivial rules, with Z3 as the arbiter.
+"""Step 6: the certain cells beyond the trivial rules, each proved: Z3 is the arbiter.
 
 A cell is certain when Z3 finds no placement (all numbers and the total mine count
 holding) in which it takes the other value. Exact odds already show that a cell with a
 probability strictly between 0 and 1 can take both values, so only cells whose odds are
-exactly 0 or 1 are candidates, and Z3 must confirm every one of them:
+exactly 0 or 1 are candidates, and every one of them is proved:
 
-1. per component, one check that no placement makes *any* candidate differ from its
-   verdict; unsat confirms all of them at once (each per-cell check would be unsat too).
+0. per component, when the trivial and overlap rules (:mod:`analyzer.subsets`) settle
+   exactly its candidates, each the same way, that is their proof and Z3 is not asked
+   (most components: the rules are a few set operations, a solver a few milliseconds);
+1. otherwise per component, one check that no placement makes *any* candidate differ
+   from its verdict; unsat confirms all of them at once (each per-cell check would be
+   unsat too).
    It keeps the component's numbers and bounds its mines by what the total count allows
    with the rest of the board left free, a relaxation: unsat there is unsat on the board;
 2. if that is satisfiable (the verdict needs the count or other components), the same
@@ -32,6 +36,7 @@ from sweeper.analyzer.cell_solver import Z3_LOCK, CellSolver
 from sweeper.analyzer.errors import AnalysisTimeoutError, UnsatisfiableError
 from sweeper.analyzer.frontier import Component, Frontier
 from sweeper.analyzer.probability import FrontierOdds
+from sweeper.analyzer.subsets import settled_cells
 from sweeper.core import Cell
 
 
@@ -90,6 +95,10 @@ class _Deducer:
         safe = [cell for cell in component.cells if odds.cells[cell].certainly_safe]
         mines = [cell for cell in component.cells if odds.cells[cell].certainly_mine]
         if not safe and not mines:
+            return
+        if _settle_alike(component, safe, mines):
+            self.safe.update(safe)
+            self.mines.update(mines)
             return
         if self._no_counterexample(self._component_solver(component), safe, mines) or (
             self._no_counterexample(self.whole_board(), safe, mines)
@@ -172,6 +181,17 @@ class _Deducer:
         if self.deadline is None:
             return None
         return int((self.deadline - time.perf_counter()) * 1000)
+
+
+def _settle_alike(component: Component, safe: list[Cell], mines: list[Cell]) -> bool:
+    """Whether the trivial and subset rules settle exactly ``safe`` and ``mines`` in the
+    component (a proof of each, so Z3 is not asked)."""
+    settled = settled_cells(component)
+    return (
+        len(settled) == len(safe) + len(mines)
+        and all(settled.get(cell) is False for cell in safe)
+        and all(settled.get(cell) is True for cell in mines)
+    )
 
 
 def _add_numbers(solver: CellSolver, components: Iterable[Component]) -> None:

@@ -213,6 +213,9 @@ class _Search:
         self.splitters = [(mine_mask, value_masks) for mine_mask, value_masks
                           in zip(self.mine_masks, self.value_masks, strict=True)
                           if len(value_masks) > 1]
+        # the cells that can be guesses somewhere: mined in some placements, not all
+        self.guessable = [(index, mine_mask) for index, mine_mask in enumerate(self.mine_masks)
+                          if mine_mask and mine_mask != self.everything]
         self.memo: dict[int, float] = {}
         self.nodes_left = max_nodes
         self.deadline = deadline
@@ -242,19 +245,27 @@ class _Search:
         for mine_mask, value_masks in self.splitters:
             if placements & mine_mask:
                 continue
-            parts = [part for mask in value_masks if (part := placements & mask)]
-            if len(parts) > 1:
-                wins = 0.0  # added up in the parts' order, as a sum() would
-                for part in parts:
-                    wins += part.bit_count() * self.worth(part, depth + 1)
-                return wins / placements.bit_count()
+            # the cell is safe in every placement, so its numbers partition them: it
+            # splits them unless the first number it shows there holds them all
+            for mask in value_masks:
+                if first := placements & mask:
+                    break
+            if first == placements:
+                continue
+            wins = 0.0  # added up in the parts' order, as a sum() would
+            for mask in value_masks:
+                if part := placements & mask:
+                    # a single placement is won (worth's own first answer, without a call)
+                    wins += part.bit_count() * (
+                        1.0 if part & (part - 1) == 0 else self.worth(part, depth + 1))
+            return wins / placements.bit_count()
         return None
 
     def best_guess(self, placements: int, depth: int) -> tuple[float, Cell | None]:
         """The best cell to open in ``placements`` and the winning probability it gives."""
         total = placements.bit_count()
         options = []
-        for index, mine_mask in enumerate(self.mine_masks):
+        for index, mine_mask in self.guessable:
             mined = (placements & mine_mask).bit_count()
             if 0 < mined < total:
                 options.append((total - mined, index))
@@ -267,7 +278,8 @@ class _Search:
             for mask in self.value_masks[index]:
                 part = placements & mask
                 if part:
-                    wins += part.bit_count() * self.worth(part, depth + 1)
+                    wins += part.bit_count() * (
+                        1.0 if part & (part - 1) == 0 else self.worth(part, depth + 1))
             if wins / total > best_worth:
                 best_worth, best_cell = wins / total, self.cells[index]
         return best_worth, best_cell

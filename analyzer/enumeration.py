@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
+from typing import NamedTuple
 
 from sweeper.analyzer.box_order import box_order
 from sweeper.analyzer.clock import past
@@ -37,15 +39,16 @@ class ComponentTooComplexError(SweeperError):
     """The component has too many distinct states for exact enumeration."""
 
 
-@dataclass(frozen=True)
-class _Step:
-    """How one box changes the state: which needs it reads and what the next state holds."""
+class _Step(NamedTuple):
+    """How one box changes the state: which needs it reads and what the next state holds
+    (a named tuple: made once per box of every component counted, so made cheaply)."""
 
     box: int
     size: int
     sources: tuple[tuple[int, int], ...]  # per touched constraint: (state position or -1, need)
     capacities: tuple[int, ...]  # per touched constraint: cells still to come after this box
     next_state: tuple[tuple[bool, int], ...]  # per entry: (from a touched need?, its index)
+    binomials: tuple[int, ...]  # ways to put m mines in the box, by m
 
 
 @dataclass(frozen=True)
@@ -126,14 +129,13 @@ def _moves_from(step: _Step, state: State) -> list[Move]:
     for need, capacity in zip(needs, step.capacities, strict=True):
         low = max(low, need - capacity)
         high = min(high, need)
+    next_state, binomials = step.next_state, step.binomials
     return [
         (
             mines,
-            comb(step.size, mines),
-            tuple(
-                needs[index] - mines if touched else state[index]
-                for touched, index in step.next_state
-            ),
+            binomials[mines],
+            tuple([needs[index] - mines if touched else state[index]
+                   for touched, index in next_state]),
         )
         for mines in range(low, high + 1)
     ]
@@ -175,40 +177,49 @@ def _padded(values: Sequence[int], length: int) -> list[int]:
     return [values[index] if index < len(values) else 0 for index in range(length)]
 
 
+@lru_cache(maxsize=64)
+def _binomials(size: int) -> tuple[int, ...]:
+    """``comb(size, m)`` for every ``m`` from 0 to ``size``."""
+    return tuple(comb(size, mines) for mines in range(size + 1))
+
+
 def _plan(component: Component, order: list[int]) -> list[_Step]:
     """Precompute, for each box in ``order``, how it reads and rewrites the state."""
+    boxes, needs = component.boxes, component.needs
     first: dict[int, int] = {}
     last: dict[int, int] = {}
-    capacity = [0] * len(component.needs)
+    capacity = [0] * len(needs)
     for position, index in enumerate(order):
-        box = component.boxes[index]
+        box = boxes[index]
+        size = len(box.cells)
         for constraint in box.constraints:
             first.setdefault(constraint, position)
             last[constraint] = position
-            capacity[constraint] += box.size
+            capacity[constraint] += size
     steps: list[_Step] = []
     open_constraints: list[int] = []
     for position, index in enumerate(order):
-        box = component.boxes[index]
+        box = boxes[index]
+        size = len(box.cells)
         in_state = {constraint: slot for slot, constraint in enumerate(open_constraints)}
-        sources = tuple(
-            (in_state.get(constraint, -1), component.needs[constraint])
-            for constraint in box.constraints
-        )
+        sources = tuple([
+            (in_state.get(constraint, -1), needs[constraint]) for constraint in box.constraints
+        ])
         for constraint in box.constraints:
-            capacity[constraint] -= box.size
+            capacity[constraint] -= size
         touched = {constraint: slot for slot, constraint in enumerate(box.constraints)}
         still_open = [c for c in open_constraints if last[c] > position] + [
             c for c in box.constraints if first[c] == position and last[c] > position
         ]
         steps.append(_Step(
             box=index,
-            size=box.size,
+            size=size,
             sources=sources,
-            capacities=tuple(capacity[constraint] for constraint in box.constraints),
-            next_state=tuple(
+            capacities=tuple([capacity[constraint] for constraint in box.constraints]),
+            next_state=tuple([
                 (True, touched[c]) if c in touched else (False, in_state[c]) for c in still_open
-            ),
+            ]),
+            binomials=_binomials(size),
         ))
         open_constraints = still_open
     return steps

@@ -9,14 +9,15 @@ form a component; different components only interact through the total mine coun
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sweeper.analyzer.constraints import Problem
 from sweeper.core import Cell
 
 
-@dataclass(frozen=True)
-class FrontierBox:
-    """Cells with identical constraint membership (indices into the component's lists)."""
+class FrontierBox(NamedTuple):
+    """Cells with identical constraint membership (indices into the component's lists; a
+    named tuple: made for every box of every split, and hashed with its component)."""
 
     cells: tuple[Cell, ...]
     constraints: tuple[int, ...]
@@ -61,7 +62,7 @@ def split_frontier(problem: Problem) -> Frontier:
         _component(problem, [(key, boxes[key]) for key in keys])
         for keys in _linked_groups(list(boxes), len(problem.constraints))
     ]
-    off_frontier = tuple(cell for cell in problem.unknowns if cell not in membership)
+    off_frontier = tuple([cell for cell in problem.unknowns if cell not in membership])
     return Frontier(tuple(components), off_frontier, problem.mines_left)
 
 

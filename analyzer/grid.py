@@ -40,3 +40,20 @@ def neighbour_table(height: int, width: int) -> tuple[tuple[tuple[Cell, ...], ..
         )
         for row in range(height)
     )
+
+
+@lru_cache(maxsize=16)
+def cell_table(height: int, width: int) -> tuple[Cell, ...]:
+    """``table[row * width + col]`` is ``(row, col)``: cells by flat index, made once."""
+    return tuple((row, col) for row in range(height) for col in range(width))
+
+
+@lru_cache(maxsize=16)
+def flat_neighbour_table(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Per flat index, the flat indices of the cells around it, in the order of
+    :func:`neighbour_table`."""
+    return tuple(
+        tuple(row * width + col for row, col in around)
+        for line in neighbour_table(height, width)
+        for around in line
+    )

@@ -121,18 +121,33 @@ def reveal(problem: Problem, cell: Cell, value: int) -> Problem:
     ``value`` counts the mines around the cell that are still unknown in ``problem``
     (decided mines must already be subtracted by the caller, see :func:`outcomes`).
     """
-    unknowns = tuple(other for other in problem.unknowns if other != cell)
-    near = _neighbours(cell)
-    around = tuple(other for other in unknowns if other in near)
-    constraints = [
-        NumberConstraint(c.cell, tuple(u for u in c.unknowns if u != cell), c.mines)
-        if cell in c.unknowns else c
-        for c in problem.constraints
-    ]
-    constraints = [c for c in constraints if c.unknowns]
-    if around:
-        constraints.append(NumberConstraint(cell, around, value))
-    return Problem(problem.height, problem.width, tuple(constraints), unknowns, problem.mines_left)
+    return _Opened(problem, cell).showing(value)
+
+
+class _Opened:
+    """``problem`` with ``cell`` opened, whatever number it shows: what every reveal of
+    that cell shares, worked out once."""
+
+    def __init__(self, problem: Problem, cell: Cell) -> None:
+        self.problem, self.cell = problem, cell
+        self.unknowns = tuple([other for other in problem.unknowns if other != cell])
+        near = _neighbours(cell)
+        self.around = tuple([other for other in self.unknowns if other in near])
+        constraints = [
+            NumberConstraint(c.cell, tuple([u for u in c.unknowns if u != cell]), c.mines)
+            if cell in c.unknowns else c
+            for c in problem.constraints
+        ]
+        self.constraints = [c for c in constraints if c.unknowns]
+
+    def showing(self, value: int) -> Problem:
+        """The problem once the cell shows ``value`` (see :func:`reveal`)."""
+        constraints = self.constraints
+        if self.around:
+            constraints = [*constraints, NumberConstraint(self.cell, self.around, value)]
+        problem = self.problem
+        return Problem(problem.height, problem.width, tuple(constraints), self.unknowns,
+                       problem.mines_left)
 
 
 def outcomes(evaluation: Evaluation, cell: Cell) -> list[Outcome]:
@@ -143,11 +158,10 @@ def outcomes(evaluation: Evaluation, cell: Cell) -> list[Outcome]:
     problem = evaluation.problem
     if cell not in problem.unknowns:  # decided by the trivial rules: re-add nothing
         raise ValueError(f"{cell} is not undecided in this position")
-    near = _neighbours(cell)
-    unknown_around = sum(1 for other in problem.unknowns if other in near)
+    opened = _Opened(problem, cell)
     results = []
-    for value in range(unknown_around + 1):
-        after = evaluate(reveal(problem, cell, value))
+    for value in range(len(opened.around) + 1):  # the unknown cells around it
+        after = evaluate(opened.showing(value))
         if after is not None and after.weight:
             results.append(Outcome(value, after.weight, after))
     return results

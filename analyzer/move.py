@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from sweeper.analyzer.first_click import first_click, first_click_description
-from sweeper.analyzer.grid import neighbour_sums
+from sweeper.analyzer.grid import cell_table, neighbour_sums
 from sweeper.analyzer.odds import FloatGrid
 from sweeper.core import MINE, UNOPENED, Board, Cell, Rules
 
@@ -60,7 +60,9 @@ def choose_move(
     mines: Collection[Cell],
 ) -> Move | None:
     """The next cell to open (see the module), or None when there is nothing to open."""
-    unknown = [cell for cell in board.cells_where(UNOPENED) if cell not in mines]
+    table = cell_table(board.height, board.width)
+    unknown = [table[index] for index in np.flatnonzero(board.cells == UNOPENED).tolist()
+               if table[index] not in mines]
     if not unknown:
         return None
     if not np.any((board.cells >= 0) | (board.cells == MINE)):

@@ -108,18 +108,21 @@ def _probability_grid(
     grid = np.full(board.cells.shape, np.nan)
     grid[(board.cells == FLAG) | (board.cells == MINE)] = 1.0
     if odds.off_frontier is not None:
-        for cell in frontier.off_frontier:
-            grid[cell] = odds.off_frontier.probability
-    for cell, cell_odds in odds.cells.items():
-        grid[cell] = cell_odds.probability
-    for cell, estimate in estimates.items():
-        grid[cell] = estimate
-    for cell in trivial.safe:
-        grid[cell] = 0.0
-    for cell in trivial.mines:
-        grid[cell] = 1.0
+        _fill(grid, frontier.off_frontier, odds.off_frontier.probability)
+    _fill(grid, list(odds.cells), [cell_odds.mines / cell_odds.total
+                                   for cell_odds in odds.cells.values()])
+    _fill(grid, list(estimates), list(estimates.values()))
+    _fill(grid, list(trivial.safe), 0.0)
+    _fill(grid, list(trivial.mines), 1.0)
     assert not np.isnan(grid[board.cells == UNOPENED]).any(), "every unknown cell has odds"
     return grid
+
+
+def _fill(grid: FloatGrid, cells: Sequence[Cell], values: float | list[float]) -> None:
+    """``grid[cell] = value`` for every cell (and its value), in one assignment."""
+    if cells:
+        rows, cols = zip(*cells, strict=True)
+        grid[rows, cols] = values
 
 
 def _estimates(component: Component) -> dict[Cell, float]:

@@ -62,7 +62,7 @@ def apply_trivial_rules(problem: Problem) -> TrivialResult:
             for index, constraint in enumerate(problem.constraints)
             if members[index]
         ),
-        tuple(cell for cell in problem.unknowns if cell not in decided) if decided
+        tuple([cell for cell in problem.unknowns if cell not in decided]) if decided
         else problem.unknowns,
         problem.mines_left - len(mines),
     )

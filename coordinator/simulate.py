@@ -32,6 +32,7 @@ from sweeper.coordinator.decide import Decider, Decision, LocalDecider
 from sweeper.coordinator.guess_presets import DEFAULT_PRESET, guess_options
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.recording import RunRecorder, recorded_games
+from sweeper.coordinator.simulation.collector import pace_collector
 from sweeper.coordinator.simulation.simulated_screen import SimulatedScreen
 from sweeper.coordinator.stats import half_width_95, wilson_interval
 from sweeper.coordinator.watch import Sight
@@ -196,7 +197,10 @@ Job = tuple[Config, str, int, tuple[Path, int] | None]  # kind, preset, seed, re
 def _play_seed(job: Job) -> SeededGame:
     config, policy, seed, record = job
     key = (config, policy)
-    table = _TABLES.get(key) or _TABLES.setdefault(key, Table(config, policy=policy))
+    table = _TABLES.get(key)
+    if table is None:
+        pace_collector()  # a worker process's first game: it plays many more
+        table = _TABLES[key] = Table(config, policy=policy)
     return table.play(seed, record)
 
 

@@ -79,8 +79,7 @@ class Board:
 
     def cells_where(self, code: int) -> list[Cell]:
         """All cells holding ``code``, in row-major order."""
-        rows, cols = np.nonzero(self.cells == code)
-        return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+        return [(row, col) for row, col in np.argwhere(self.cells == code).tolist()]
 
     @property
     def is_fresh(self) -> bool:

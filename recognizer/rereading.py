@@ -21,11 +21,19 @@ import numpy.typing as npt
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import FloatArray, features
-from sweeper.recognizer.sampling import cut_cells, cut_cells_at
+from sweeper.recognizer.sampling import (
+    CELL_SIZE,
+    SUPERSAMPLE,
+    _board_maps,
+    cut_cells,
+    cut_cells_at,
+)
 
 SAMPLE_REACH = 2  # px beyond a cell's lattice lines its samples may read (a bilinear
 # sample half a pixel out reads the next pixel too; one more for fixed-point rounding)
 MAX_RECUT_SHARE = 0.5  # past this share of changed cells the whole board is cut at once
+REMEMBERED_CELLS = 4096  # cell pictures whose vectors are kept (about 4 KB each): a game
+# shows a few hundred distinct ones, most of them again in the next game
 
 
 class CellVectors:
@@ -33,6 +41,8 @@ class CellVectors:
 
     def __init__(self) -> None:
         self._last: tuple[BoardGeometry, Image, FloatArray] | None = None
+        # the vector of every cell picture cut lately, by sampling phase and pixels
+        self._seen: dict[tuple[int, tuple[int, int], bytes], FloatArray] = {}
 
     def of(self, picture: Image, geometry: BoardGeometry) -> FloatArray:
         """Every cell's vector, row by row, as ``features(cut_cells(picture, geometry))``
@@ -48,10 +58,33 @@ class CellVectors:
                 vectors = features(cut_cells(picture, geometry))
             else:
                 vectors = last[2].copy()
-                vectors[changed] = features(cut_cells_at(picture, geometry, changed))
+                vectors[changed] = self._vectors_at(picture, geometry, changed)
         vectors.setflags(write=False)
         self._last = geometry, picture.copy(), vectors
         return vectors
+
+    def _vectors_at(self, picture: Image, geometry: BoardGeometry,
+                    indices: npt.NDArray[np.intp]) -> FloatArray:
+        """The vectors of the cells at ``indices``: a cell showing pixels seen before at
+        the same sampling phase gets the vector they gave; the others are cut."""
+        height, width = picture.shape[:2]
+        x0, x1 = (ends.tolist() for ends in _spans(geometry.xs, width))
+        y0, y1 = (ends.tolist() for ends in _spans(geometry.ys, height))
+        phases, cols = _sampling_phases(geometry), geometry.cols
+        keys = []
+        for index in indices.tolist():
+            row, col = divmod(index, cols)
+            top, bottom, left, right = y0[row], y1[row], x0[col], x1[col]
+            keys.append((phases[index], (bottom - top, right - left),
+                         picture[top:bottom, left:right].tobytes()))
+        missing = [at for at, key in enumerate(keys) if key not in self._seen]
+        if missing:
+            cut = features(cut_cells_at(picture, geometry, indices[missing]))
+            if len(self._seen) + len(missing) > REMEMBERED_CELLS:
+                self._seen.clear()
+            for at, vector in zip(missing, cut, strict=True):
+                self._seen[keys[at]] = vector
+        return np.stack([self._seen[key] for key in keys])
 
 
 def changed_cells(before: Image, after: Image, geometry: BoardGeometry
@@ -68,6 +101,29 @@ def changed_cells(before: Image, after: Image, geometry: BoardGeometry
     inside = (sums[np.ix_(y1, x1)] - sums[np.ix_(y0, x1)]
               - sums[np.ix_(y1, x0)] + sums[np.ix_(y0, x0)])
     return np.asarray(inside > 0)
+
+
+@lru_cache(maxsize=16)
+def _sampling_phases(geometry: BoardGeometry) -> tuple[int, ...]:
+    """Per cell (row-major), a number shared by exactly the cells whose samples sit at
+    the same places relative to the first pixel they may read: two such cells showing
+    the same pixels there are cut to the same vector."""
+    fixed, fractions = _board_maps(geometry)
+    count = SUPERSAMPLE * CELL_SIZE
+    shape = (geometry.rows, count, geometry.cols, count)
+    by_cell_fixed = fixed.reshape(*shape, 2)
+    by_cell_fractions = fractions.reshape(shape)
+    # the maps are laid out like the picture, so the spans' sizes do not matter here
+    x0, _ = _spans(geometry.xs, 1 << 30)
+    y0, _ = _spans(geometry.ys, 1 << 30)
+    phases: dict[bytes, int] = {}
+    found = []
+    for row in range(geometry.rows):
+        for col in range(geometry.cols):
+            relative = by_cell_fixed[row, :, col] - np.array([x0[col], y0[row]], np.int16)
+            key = relative.tobytes() + by_cell_fractions[row, :, col].tobytes()
+            found.append(phases.setdefault(key, len(phases)))
+    return tuple(found)
 
 
 @lru_cache(maxsize=16)

@@ -16,7 +16,8 @@ from sweeper.coordinator import Game
 from sweeper.core import UNOPENED, parse_board
 
 # 2 mines at (0, 2) and (2, 2): (1, 2) is safe, but no single number says so.
-NEEDS_Z3 = "01.\n02.\n01.\n"
+BY_SUBSETS = "01.\n02.\n01.\n"
+NEEDS_Z3 = "1.1\n...\n"
 
 
 @pytest.mark.parametrize(
@@ -63,10 +64,18 @@ def test_trivial_rules_reach_a_fixed_point() -> None:
     assert trivial.remaining.mines_left == 0
 
 
-def test_a_deduction_beyond_the_trivial_rules_is_confirmed_by_z3() -> None:
-    result = analyze(parse_board(NEEDS_Z3), 2)
+def test_a_deduction_by_the_subset_rule_needs_no_z3() -> None:
+    result = analyze(parse_board(BY_SUBSETS), 2)
     assert result.safe == [(1, 2)]
     assert result.mines == [(0, 2), (2, 2)]
+    assert result.z3_checks == 0
+
+
+def test_a_deduction_beyond_the_trivial_and_subset_rules_is_confirmed_by_z3() -> None:
+    # one mine in all: the two 1s must share it, so their other cells are safe
+    result = analyze(parse_board(NEEDS_Z3), 1)
+    assert result.safe == [(1, 0), (1, 2)]
+    assert result.mines == []
     assert result.z3_checks >= 1
 
 
@@ -117,7 +126,7 @@ def test_first_click_avoids_a_flag() -> None:
 
 
 def test_the_move_is_a_safe_cell_when_there_is_one() -> None:
-    result = analyze(parse_board(NEEDS_Z3), 2)
+    result = analyze(parse_board(BY_SUBSETS), 2)
     assert result.move is not None
     assert (result.move.row, result.move.col, result.move.p_mine) == (1, 2, 0.0)
 
@@ -141,7 +150,7 @@ def test_no_move_when_only_mines_are_left() -> None:
 
 
 def test_json_has_the_contract_shape() -> None:
-    data = json.loads(json.dumps(analyze(parse_board(NEEDS_Z3), 2).to_json()))
+    data = json.loads(json.dumps(analyze(parse_board(BY_SUBSETS), 2).to_json()))
     assert set(data) == {"width", "height", "safe", "mines", "probabilities", "move",
                          "elapsed_ms"}
     assert (data["width"], data["height"]) == (3, 3)
@@ -155,12 +164,12 @@ def test_json_has_the_contract_shape() -> None:
 
 def test_unknown_rules_are_an_error() -> None:
     with pytest.raises(ValueError, match="unknown rules"):
-        analyze(parse_board(NEEDS_Z3), 2, "lucky")
+        analyze(parse_board(BY_SUBSETS), 2, "lucky")
 
 
 def test_a_time_limit_that_has_passed_stops_the_analysis() -> None:
     with pytest.raises(AnalysisTimeoutError):
-        analyze(parse_board(NEEDS_Z3), 2, time_limit_s=0.0)
+        analyze(parse_board(BY_SUBSETS), 2, time_limit_s=0.0)
 
 
 def test_estimated_probabilities_are_flagged_when_enumeration_gives_up() -> None:

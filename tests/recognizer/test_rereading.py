@@ -45,3 +45,15 @@ def test_one_changed_pixel_recuts_the_cells_whose_samples_reach_it() -> None:
     cells = CellVectors()
     cells.of(fresh.image, geometry)
     assert np.array_equal(cells.of(touched, geometry), features(cut_cells(touched, geometry)))
+
+
+@pytest.mark.parametrize("site", ["sites/aegis-w2k-x1", "sites/aegis-w2k-x1.25"])
+def test_cell_pictures_seen_before_get_the_vectors_of_a_reading_from_scratch(site: str) -> None:
+    fresh, first = load_shot(f"{site}-fresh"), load_shot(f"{site}-first")
+    found, _ = locate_and_read(fresh.image)
+    assert found.geometry is not None
+    geometry = found.geometry
+    cells = CellVectors()
+    for shot in (fresh, first, fresh, first):  # the last two show only pictures seen
+        assert np.array_equal(cells.of(shot.image, geometry),
+                              features(cut_cells(shot.image, geometry)))
