@@ -1,4 +1,5 @@
-"""The standard board sizes, said once: beginner, intermediate and expert."""
+"""The standard board sizes, said once: beginner, intermediate and expert, and the web's
+three levels after Google's."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ DIFFICULTIES: dict[str, BoardSize] = {
     "intermediate": INTERMEDIATE,
     "expert": EXPERT,
 }
+# the levels of Google's Minesweeper (easy, medium, hard), which many web games copy
+WEB_LEVELS = (BoardSize(10, 8, 10), BoardSize(18, 14, 40), BoardSize(24, 20, 99))
 # (rows, cols) -> mines: the mine count of a board of a standard size
 STANDARD_MINES: dict[tuple[int, int], int] = {
-    (size.height, size.width): size.mines for size in DIFFICULTIES.values()
+    (size.height, size.width): size.mines for size in (*DIFFICULTIES.values(), *WEB_LEVELS)
 }
 
 

@@ -103,22 +103,10 @@ def test_desktop_shots_hold_a_board_of_the_recorded_size(name):
     assert shot.status in ("playing", "won", "lost")
 
 
-# the board right, the status not: a won game of a size with no standard mine count, whose
-# screen shows no count (and no end of its own) to tell the win by
-READ_WRONG = {
-    "looks/leyiang-garden-x1.5-won": "read as playing: the game shows no mine count",
-}
-EXACT_LOOKS_AT_LEAST = 71  # shots of looks/ and desktop/ read exactly today: never fewer
+EXACT_LOOKS_AT_LEAST = 74  # shots of looks/ and desktop/ read exactly today: never fewer
 
 
-def _look_case(name: str) -> object:
-    reason = READ_WRONG.get(name)
-    if reason is None:
-        return name
-    return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-
-
-@pytest.mark.parametrize("name", [_look_case(name) for name in looks_names()])
+@pytest.mark.parametrize("name", looks_names())
 def test_a_look_still_being_learned_is_read_exactly_or_refused(name):
     shot = load_shot(name)
     recognition = recognize(shot.image)
