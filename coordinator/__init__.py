@@ -35,14 +35,8 @@ if TYPE_CHECKING:
     )
     from sweeper.coordinator.local_services import local_service
     from sweeper.coordinator.look import WatchError
-    from sweeper.coordinator.play import (
-        REST_MS,
-        GameResult,
-        Player,
-        PlayError,
-        PlayOptions,
-        RunSummary,
-    )
+    from sweeper.coordinator.outcome import GameResult, PlayError, RunSummary
+    from sweeper.coordinator.play import Player, PlayOptions
     from sweeper.coordinator.play_args import add_game_arguments
     from sweeper.coordinator.play_cli import (
         add_play_commands,
@@ -50,6 +44,7 @@ if TYPE_CHECKING:
         play_and_report,
     )
     from sweeper.coordinator.process_groups import start_group, stop_group
+    from sweeper.coordinator.progress import REST_MS
     from sweeper.coordinator.recording import RecordingError
     from sweeper.coordinator.simulate import Config, SimulationError, play_game, play_games
     from sweeper.coordinator.simulate_cli import add_simulate_command
@@ -100,12 +95,12 @@ _HOME_OF = {
     "LocalDecider": "sweeper.coordinator.decide",
     "RemoteDecider": "sweeper.coordinator.decide",
     "local_service": "sweeper.coordinator.local_services",
-    "GameResult": "sweeper.coordinator.play",
-    "PlayError": "sweeper.coordinator.play",
+    "GameResult": "sweeper.coordinator.outcome",
+    "PlayError": "sweeper.coordinator.outcome",
+    "RunSummary": "sweeper.coordinator.outcome",
     "PlayOptions": "sweeper.coordinator.play",
     "Player": "sweeper.coordinator.play",
-    "RunSummary": "sweeper.coordinator.play",
-    "REST_MS": "sweeper.coordinator.play",
+    "REST_MS": "sweeper.coordinator.progress",
     "add_game_arguments": "sweeper.coordinator.play_args",
     "add_play_commands": "sweeper.coordinator.play_cli",
     "check_before_starting": "sweeper.coordinator.play_cli",

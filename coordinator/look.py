@@ -35,6 +35,10 @@ COVERED_SHARE_WHEN_FOUND = 0.05  # ... and at most this share of them (a keypad 
 # calendar whose keys do not all read as tiles is never taken for a board)
 MIN_LOCATE_LOOKS = 3  # looks before the board is given up on, however long each took (a
 # full-screen look on a loaded machine can outlast the timeout, taken while a page paints)
+LOCATE_TIMEOUT_S = 5.0  # how long the board is looked for: a window still opening or
+# being laid out shows it within a few seconds
+LOCATE_POLL_S = 0.1  # pause between two looks for the board (a look costs ~50 ms of CPU)
+
 
 class WatchError(SweeperError, RuntimeError):
     """The board could not be seen reliably; the message says what was wrong."""
@@ -69,6 +73,14 @@ class Shot:
     requested_at: float
 
 
+@dataclass(frozen=True)
+class SkinMark:
+    """How many pictures the reader of a located board knew at one moment."""
+
+    reader: BoardReader
+    pictures: int
+
+
 class Looker:
     """Finds the board on a screen and reads it there."""
 
@@ -92,7 +104,8 @@ class Looker:
             raise WatchError("the board has not been located yet")
         return self.placement
 
-    def locate(self, stated_mines: int | None = None, timeout_s: float = 5.0) -> Placement:
+    def locate(self, stated_mines: int | None = None,
+               timeout_s: float = LOCATE_TIMEOUT_S) -> Placement:
         """Find the board anywhere in the search area, looking again until found.
 
         A board counts as found only when two looks in a row place and read it
@@ -126,7 +139,7 @@ class Looker:
             message = found.message or message
             if time.monotonic() >= deadline and looks >= MIN_LOCATE_LOOKS:
                 raise WatchError(f"{message} (looked {where} for {timeout_s:.0f} s)")
-            time.sleep(0.1)
+            time.sleep(LOCATE_POLL_S)
 
     def shoot(self, mines: int | None) -> Shot:
         """Capture the watched region once and read the board in it (``mines``: the
@@ -140,6 +153,18 @@ class Looker:
                                        learn_when_stable=True)
         self.last = Shot(recognition, image, requested_at)
         return self.last
+
+    def skin_mark(self) -> SkinMark | None:
+        """How many pictures the reader knows now (None before the board is found)."""
+        reader = self.reader
+        return None if reader is None else SkinMark(reader, len(reader.skin.templates))
+
+    def forget_opened_since(self, mark: SkinMark | None) -> None:
+        """Forget the opened-cell pictures learned since ``mark`` (what a game's final
+        turn showed: its end screen, a dialog over it, the restart), if the reader is
+        still the one marked."""
+        if mark is not None and mark.reader is self.reader:
+            mark.reader.forget_opened_since(mark.pictures)
 
     def shown_mine_count(self) -> int | None:
         """The mine count the game shows round the located board (on its counter, or

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sweeper.coordinator.play import Player, RunSummary
+    from sweeper.coordinator.outcome import RunSummary
+    from sweeper.coordinator.play import Player
 
 
 def save_stop_picture(folder: Path, image: Any) -> None:

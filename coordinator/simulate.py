@@ -152,11 +152,11 @@ class Table:
         """Deal the game of ``seed`` and play it to its end; ``record`` (a recording
         directory and the game's number in it) records every step."""
         self.screen.deal(seed)
-        self.player.recorder = None if record is None else RunRecorder(
-            record[0], next_game=record[1])
+        recording = None if record is None else RunRecorder(
+            record[0], next_game=record[1]).new_game()
         self.decider.seconds = 0.0
         sight = self._first_sight()
-        result, final = self.player.play_game(sight)
+        result, final = self.player.play_game(sight, recording)
         # to the microsecond, as a results file keeps it, so a run and its file agree
         compute_ms = round(self.decider.seconds * 1000, 3)
         return SeededGame(seed, result.result == "won", compute_ms, result.steps,

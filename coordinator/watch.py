@@ -40,6 +40,10 @@ STILL_LEVELS = 1.0  # mean grey-level change of the unreadable cells between two
 # still screen
 COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving up
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
+SETTLE_TIMEOUT_S = 3.0  # how long clicks may take to show: a busy page redraws within it;
+# past it a board where they never showed is taken (the player then counts an idle turn)
+NEW_GAME_TIMEOUT_S = 5.0  # how long a restarted game may take to show a new board
+NEW_GAME_POLL_S = 0.02  # pause between two looks for the new game (one frame at 50 Hz)
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,7 @@ class BoardWatch:
         previous: Board,
         clicked: Collection[Cell],
         flag_toggled: Collection[Cell] = (),
-        timeout_s: float = 3.0,
+        timeout_s: float = SETTLE_TIMEOUT_S,
         *,
         proven_safe: bool = False,
     ) -> Sight:
@@ -182,7 +186,8 @@ class BoardWatch:
             last = None if faulty else sight
             time.sleep(POLL_S)
 
-    def new_game(self, facts: GameFacts, ended: Board, timeout_s: float = 5.0) -> Sight:
+    def new_game(self, facts: GameFacts, ended: Board,
+                 timeout_s: float = NEW_GAME_TIMEOUT_S) -> Sight:
         """After a restart: the first stable board of a game in play that differs from
         the ended one (some clones open a few cells by themselves at the start)."""
         deadline = time.monotonic() + timeout_s
@@ -192,7 +197,7 @@ class BoardWatch:
                 return sight
             if time.monotonic() >= deadline:
                 raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
-            time.sleep(0.02)
+            time.sleep(NEW_GAME_POLL_S)
 
 
 def _still(before: npt.NDArray[np.uint8] | None, now: npt.NDArray[np.uint8],

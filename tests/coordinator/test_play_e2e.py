@@ -16,7 +16,8 @@ import pytest
 
 from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.look import Looker, WatchError
-from sweeper.coordinator.play import Player, PlayOptions, RunSummary
+from sweeper.coordinator.outcome import RunSummary
+from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.core import EXPERT, Rect
 from sweeper.practice import VirtualDesktop
 from tests.coordinator.truth_check import ClickLog, TruthCheck, board_rect, click_log

@@ -13,7 +13,8 @@ import pytest
 
 from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import Decision, LocalDecider
-from sweeper.coordinator.play import REST_MS, Player, PlayOptions
+from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.coordinator.progress import REST_MS
 from sweeper.coordinator.recording import RunRecorder, load_steps
 from sweeper.coordinator.replay import replay_differences
 from sweeper.coordinator.watch import Sight
@@ -251,7 +252,7 @@ def test_a_game_that_swallows_presses_on_arrival_gets_a_resting_pointer() -> Non
     player = _player(screen)
     summary = player.play()
     assert summary.errors == []
-    assert player._rest_ms == REST_MS
+    assert player.progress.rest_ms == REST_MS
     game = summary.results[0]
     assert game.result in ("won", "lost") and game.steps < 60
 

@@ -1,0 +1,163 @@
+"""One game, turn by turn, from its first board to its end.
+
+Each turn is one straight line (:meth:`GamePlay.play`): decide on the board seen (the
+analyzer, on the game's facts), act (:class:`~coordinator.act.Hands`), record, then look
+until stable (:class:`~coordinator.watch.BoardWatch`, which answers what covers the board
+and takes a game's end under a cover) and judge the end. The game owns its facts while
+it is played: a board found to fit another mine count replaces them, and the game hands
+them back with its end.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sweeper.coordinator.act import Batch, Hands
+from sweeper.coordinator.decide import (
+    AnalyzerRejectedError,
+    Decider,
+    Decision,
+    decide_with_count_slack,
+)
+from sweeper.coordinator.facts import GameFacts
+from sweeper.coordinator.look import Looker, SkinMark
+from sweeper.coordinator.outcome import GameResult, PlayError
+from sweeper.coordinator.progress import Progress
+from sweeper.coordinator.recording import GameRecorder
+from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line
+from sweeper.coordinator.turn_record import seen_record, step_record
+from sweeper.coordinator.watch import BoardWatch, Sight
+from sweeper.core import UNOPENED, Board
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """What every game of a run is played with; ``on_sight`` sees every board acted on
+    (or ended on)."""
+
+    looker: Looker
+    watch: BoardWatch
+    decider: Decider
+    hands: Hands
+    on_sight: Callable[[Sight], None]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: its result, the look it ended on, its facts at the end, and how
+    many pictures the reader knew before its final turn (what that turn showed is
+    forgotten before the next game)."""
+
+    result: GameResult
+    sight: Sight
+    facts: GameFacts
+    mark: SkinMark | None
+
+
+class GamePlay:
+    """Plays one game on ``facts``, counting on ``progress`` whether the clicks take,
+    and recording every turn to ``recording`` if given."""
+
+    def __init__(self, parts: GameParts, facts: GameFacts, progress: Progress,
+                 recording: GameRecorder | None = None) -> None:
+        self.parts = parts
+        self.facts = facts
+        self.progress = progress
+        self.recording = recording
+        self.result = GameResult("playing", 0.0, 0, 0, 0, mines=facts.mines,
+                                 mines_from=facts.mines_from)
+        self._mark: SkinMark | None = None  # the reader before the latest turn
+        self._first_click_at: float | None = None
+
+    def play(self, sight: Sight) -> GameEnd:
+        """Play from ``sight`` (the board found, or the new game) until the game is won
+        or lost."""
+        self.parts.on_sight(sight)
+        waited_ms: float | None = None
+        while sight.status == "playing":  # judge the end (under a cover: during the look)
+            batch = self._turn(sight, waited_ms)  # decide, act, record
+            sight, waited_ms = self._look(sight, batch)  # screenshot, look until stable
+        return self._end(sight, waited_ms)
+
+    def _turn(self, sight: Sight, waited_ms: float | None) -> Batch:
+        """Decide on ``sight``'s board, act on it and record the turn."""
+        self._mark = self.parts.looker.skin_mark()  # the last one taken marks the final turn
+        decide_started = time.perf_counter()
+        decision = self._decide(sight.board)
+        batch = self.parts.hands.act(sight, decision, self.parts.looker.placed, decide_started,
+                                     self.progress.rest_ms)
+        self._count(batch)
+        if self.recording is not None:
+            geometry = self.parts.looker.placed.geometry
+            self.recording.add(step_record(self.result.steps, sight, batch, geometry,
+                                           self.facts), sight.image)
+        log.info("%s", turn_line(self.result.steps, sight, waited_ms, moves_summary(
+            batch.targets, batch.flags, bool(decision.safe)), batch.timings))
+        return batch
+
+    def _decide(self, board: Board) -> Decision:
+        """The analyzer's decision on ``board`` with the game's facts; a game found to
+        hold a mine more or fewer than its count is played on with the count its board
+        fits: the facts are replaced (and a note says so)."""
+        facts = self.facts
+        try:
+            decision, fitted = decide_with_count_slack(self.parts.decider, board, facts)
+        except AnalyzerRejectedError as error:
+            raise PlayError(f"the analyzer rejected the board as read: {error}") from error
+        if fitted != facts:
+            self.facts = fitted
+            self.result.notes.append(
+                f"no mine placement fits the count of {facts.mines} mines, one of "
+                f"{fitted.mines} does: played on with {fitted.mines}")
+            log.info("%s", self.result.notes[-1])
+        return decision
+
+    def _count(self, batch: Batch) -> None:
+        """Add the turn's clicks, guess and time to the result."""
+        result = self.result
+        self._first_click_at = self._first_click_at or batch.clicked_at
+        result.steps += 1
+        result.clicks += len(batch.targets) + len(batch.flags)
+        result.guesses += not batch.decision.safe
+        result.loop_ms.append(batch.timings["screenshot_to_clicks"])
+
+    def _look(self, previous: Sight, batch: Batch) -> tuple[Sight, float]:
+        """The board after ``batch``, looked at until stable, and how long after the
+        clicks its screenshot was taken (ms); a game that ignores the clicks is given up."""
+        sight = self.parts.watch.settle(self.facts, previous.board, batch.targets,
+                                        batch.flags, proven_safe=bool(batch.decision.safe))
+        self.parts.on_sight(sight)
+        self.progress.check(previous, sight, batch.targets)
+        return sight, (sight.captured_at - batch.clicked_at) * 1000
+
+    def _end(self, end: Sight, waited_ms: float | None) -> GameEnd:
+        """The game's end: said, the closed cells flagged where a win needs it, and
+        recorded."""
+        log.info("%s", end_line(end, waited_ms, self.facts))
+        self._flag_the_rest(end)
+        result = self.result
+        result.result = end.status
+        result.seconds = end.captured_at - (self._first_click_at or end.captured_at)
+        if self.recording is not None:
+            geometry = self.parts.looker.placed.geometry
+            self.recording.add(seen_record(result.steps + 1, end, geometry, self.facts),
+                               end.image)
+            self.recording.finish(result.summary())
+        if end.status not in ("won", "lost"):
+            raise PlayError(f"the game's status could not be read ({end.status})")
+        return GameEnd(result, end, self.facts, self._mark)
+
+    def _flag_the_rest(self, end: Sight) -> None:
+        """Flag the closed cells of a game won by its count alone, where nothing covers
+        the board and no face tells the end: some games are won only once every mine
+        carries a flag, and show nothing before. The flags go in one batch; the win
+        stands either way (every safe cell is open)."""
+        if end.status != "won" or end.recognition.board != end.board:
+            return  # something over the board, or a board redrawn for the win
+        closed = end.board.cells_where(UNOPENED)
+        if not closed or self.parts.looker.face_point(end.image) is not None:
+            return
+        log.info("won by the count: flagging the %d closed cells left", len(closed))
+        self.parts.hands.press(self.parts.looker.placed, [], closed, self.progress.rest_ms)

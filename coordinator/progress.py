@@ -1,0 +1,45 @@
+"""Whether the game takes the clicks: a game that ignores them is given up, and one that
+misses presses gets the pointer resting on each cell before it is pressed."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from sweeper.coordinator.outcome import PlayError
+from sweeper.coordinator.turn_log import log
+from sweeper.coordinator.watch import Sight, clicks_took_effect
+from sweeper.core import Cell
+
+MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
+REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival ...
+REST_AFTER_MISSES = 2  # ... once this many turns in a row left a clicked cell unopened
+
+
+class Progress:
+    """Counts the turns that changed nothing or missed a cell; the rest it chooses holds
+    for the rest of the run."""
+
+    def __init__(self) -> None:
+        self.rest_ms = 0  # how long the pointer rests on a cell before pressing it
+        self._idle = self._missed = 0  # turns in a row that changed nothing / missed a cell
+
+    def new_game(self) -> None:
+        """Start counting afresh (the rest stays)."""
+        self._idle = self._missed = 0
+
+    def check(self, previous: Sight, after: Sight, clicked: Collection[Cell]) -> None:
+        """Give up on a game that ignores the clicks; rest on each cell before pressing
+        it once clicks keep being missed."""
+        idle = self._idle + 1 if (after.board == previous.board
+                                  and after.status == "playing") else 0
+        self._idle = idle
+        self._missed = 0 if clicks_took_effect(after, clicked) else self._missed + 1
+        if self._missed >= REST_AFTER_MISSES and not self.rest_ms:
+            # some games take a click only on the cell the pointer already rests on,
+            # as a person's hand always does: from now on, rest before each press (one
+            # swallowed click is a game's own quirk, a first click on a mine, say)
+            self.rest_ms = REST_MS
+            log.info("clicks were missed %d turns in a row: resting %d ms on each cell "
+                     "before pressing it", self._missed, REST_MS)
+        if idle >= MAX_IDLE_TURNS:
+            raise PlayError(f"the game did not respond to {idle} rounds of clicks")
