@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.core import GameStatus, SweeperError
+from sweeper.practice.process_memory import read_memory
 from sweeper.practice.winemine_layout import (
     CELL,
     CELLS_LEFT,
@@ -61,6 +62,11 @@ FACE_NAMES = ("pressed", "cool", "dead", "ooh", "smile")
 
 class OracleError(SweeperError, RuntimeError):
     """winemine's memory could not be found or read, or did not make sense."""
+
+
+# what reading winemine's memory takes (said when it is refused)
+PTRACE_RIGHTS = ("the oracle needs ptrace rights over winemine (same user and "
+                 "kernel.yama.ptrace_scope=0, or CAP_SYS_PTRACE)")
 
 
 @dataclass(frozen=True)
@@ -237,7 +243,8 @@ class BoardInMemory:
                     self._address = self._find_address()
                     if self._address is None:
                         continue
-                memory = read_memory(self.pid, self._address, BOARD_BYTES)
+                memory = read_memory(self.pid, self._address, BOARD_BYTES,
+                                     needs=PTRACE_RIGHTS, error=OracleError)
                 if not geometry_agrees(memory, 0):
                     self._address = None
                     continue
@@ -250,7 +257,8 @@ class BoardInMemory:
 
     def _find_address(self) -> int | None:
         for start, end in image_data_regions(self.pid):
-            memory = read_memory(self.pid, start, end - start)
+            memory = read_memory(self.pid, start, end - start, needs=PTRACE_RIGHTS,
+                                 error=OracleError)
             at = find_board(memory)
             if at is not None:
                 return start + at
@@ -278,20 +286,3 @@ def image_data_regions(pid: int) -> list[tuple[int, int]]:
 def _span(line: str) -> tuple[int, int]:
     start, end = line.split(maxsplit=1)[0].split("-")
     return int(start, 16), int(end, 16)
-
-
-def read_memory(pid: int, address: int, size: int) -> bytes:
-    try:
-        with open(f"/proc/{pid}/mem", "rb", buffering=0) as memory:
-            memory.seek(address)
-            data = memory.read(size)
-    except PermissionError as error:
-        raise OracleError(
-            f"no permission to read process {pid}'s memory: the oracle needs ptrace rights "
-            "over winemine (same user and kernel.yama.ptrace_scope=0, or CAP_SYS_PTRACE)"
-        ) from error
-    except OSError as error:
-        raise OracleError(f"cannot read process {pid}'s memory: {error}") from error
-    if len(data) != size:
-        raise OracleError(f"short read of process {pid}'s memory")
-    return data

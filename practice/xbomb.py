@@ -51,6 +51,7 @@ from sweeper.coordinator import start_group, stop_group
 from sweeper.core import GameStatus, Rect, SweeperError
 from sweeper.practice.display import require_program
 from sweeper.practice.lifecycle import StartedInWith, T, wait_for
+from sweeper.practice.process_memory import read_memory
 from sweeper.practice.xinput import XInput
 
 LEVELS = {1: (8, 8, 10), 2: (16, 16, 40), 3: (30, 16, 99)}  # columns, rows, mines
@@ -78,6 +79,10 @@ COUNT = 0x0F
 
 class XbombMemoryError(SweeperError, RuntimeError):
     """xbomb's memory could not be found or read, or did not make sense."""
+
+
+# what reading xbomb's memory takes (said when it is refused)
+PTRACE_RIGHTS = "xbomb is setgid, so the oracle needs CAP_SYS_PTRACE (run as root)"
 
 
 @dataclass(frozen=True)
@@ -311,7 +316,8 @@ class Xbomb(StartedInWith):
                     self._address = self._find_address()
                     if self._address is None:
                         continue
-                return decode(_read_memory(self.pid, self._address + OFF_STATE, SPAN))
+                return decode(read_memory(self.pid, self._address + OFF_STATE, SPAN,
+                                          needs=PTRACE_RIGHTS, error=XbombMemoryError))
             except XbombMemoryError as error:
                 last_error = error
         if last_error is not None and retries > 1:
@@ -320,7 +326,8 @@ class Xbomb(StartedInWith):
 
     def _find_address(self) -> int | None:
         for start, end in _data_regions(self.pid):
-            at = find_tables(_read_memory(self.pid, start, end - start))
+            at = find_tables(read_memory(self.pid, start, end - start, needs=PTRACE_RIGHTS,
+                                         error=XbombMemoryError))
             if at is not None:
                 return start + at
         return None
@@ -378,20 +385,3 @@ def _data_regions(pid: int) -> list[tuple[int, int]]:
             start, end = (int(part, 16) for part in fields[0].split("-"))
             regions.append((start, end))
     return regions
-
-
-def _read_memory(pid: int, address: int, size: int) -> bytes:
-    try:
-        with open(f"/proc/{pid}/mem", "rb", buffering=0) as memory:
-            memory.seek(address)
-            data = memory.read(size)
-    except PermissionError as error:
-        raise XbombMemoryError(
-            f"no permission to read process {pid}'s memory: xbomb is setgid, so the oracle "
-            "needs CAP_SYS_PTRACE (run as root)"
-        ) from error
-    except OSError as error:
-        raise XbombMemoryError(f"cannot read process {pid}'s memory: {error}") from error
-    if len(data) != size:
-        raise XbombMemoryError(f"short read of process {pid}'s memory")
-    return data
