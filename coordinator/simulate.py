@@ -38,6 +38,11 @@ from sweeper.coordinator.stats import half_width_95, wilson_interval
 from sweeper.coordinator.watch import Sight
 from sweeper.core import Board, BoardSize, Cell, Rules, SweeperError, format_board
 
+MAX_CHUNK = 16  # games a pool worker takes at once: few enough that the last ones finish
+# together ...
+CHUNKS_PER_WORKER = 8  # ... and a short run still gives each worker this many chunks
+LOST_SEEDS_LISTED = 10  # lost seeds the --json line lists (the file has all of them)
+
 # A scripted turn: (board, total mines, rules) -> (cells to open, the move without them).
 Turn = Callable[[Board, int, Rules], tuple[list[Cell], Cell | None]]
 
@@ -237,7 +242,7 @@ def play_games(
     if workers <= 1:
         yield from map(_play_seed, jobs)
         return
-    chunk = max(1, min(16, len(jobs) // (workers * 8)))
+    chunk = max(1, min(MAX_CHUNK, len(jobs) // (workers * CHUNKS_PER_WORKER)))
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(workers, initializer=_leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap_unordered(_play_seed, jobs, chunksize=chunk)
@@ -293,6 +298,6 @@ def summary_json(
         "mines": config.mines,
         "rules": config.rules,
         "seed": seed,
-        "lost_seeds_first": list(summary.lost_seeds[:10]),
+        "lost_seeds_first": list(summary.lost_seeds[:LOST_SEEDS_LISTED]),
         "policy": policy,
     }

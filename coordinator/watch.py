@@ -44,6 +44,7 @@ SETTLE_TIMEOUT_S = 3.0  # how long clicks may take to show: a busy page redraws 
 # past it a board where they never showed is taken (the player then counts an idle turn)
 NEW_GAME_TIMEOUT_S = 5.0  # how long a restarted game may take to show a new board
 NEW_GAME_POLL_S = 0.02  # pause between two looks for the new game (one frame at 50 Hz)
+CELLS_NAMED = 10  # contradicting cells an error names (enough to find them on a screenshot)
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ class BoardWatch:
             if faulty and time.monotonic() >= deadline:
                 raise WatchError(
                     "the board contradicts the previous one at "
-                    + ", ".join(f"({r}, {c})" for r, c in faulty[:10])
+                    + ", ".join(f"({r}, {c})" for r, c in faulty[:CELLS_NAMED])
                     + "; refusing to act on it"
                 )
             if not faulty and _settled(sight, last, clicked, flag_toggled, deadline):
