@@ -1,10 +1,10 @@
 """The game's facts: its board size, mine count and first-click rules, in one value.
 
 The player makes a :class:`GameFacts` when the board is found (with the mine count the
-game shows, for a board of no standard size) and replaces it when the board is found
-again (a refit) or when the board turns out to fit another mine count;
-everything else (the reader, the look until stable, the decider, the recording) is handed
-the current value and never keeps a count of its own.
+game shows, for a board of no standard size) and again for each game; the game being
+played replaces it when its board turns out to fit another mine count, and hands it back
+with its end. Everything else (the reader, the look until stable, the decider, the
+recording) is handed the current value and never keeps a count of its own.
 """
 
 from __future__ import annotations
