@@ -47,19 +47,30 @@ def trim_to_cells(
     if xs.size < MIN_CELLS + 1 or ys.size < MIN_CELLS + 1:
         return None
     cells = _cell_support(xs, ys, vertical, horizontal)
-    row_run = longest_true_run(cells.mean(axis=1) >= LINE_SUPPORT)
-    col_run = longest_true_run(cells.mean(axis=0) >= LINE_SUPPORT)
-    if row_run is None or col_run is None:
+    block = supported_block(cells, LINE_SUPPORT, MIN_CELLS)
+    if block is None:
         return None
-    (top_row, bottom_row), (left_col, right_col) = row_run, col_run
-    if bottom_row - top_row + 1 < MIN_CELLS or right_col - left_col + 1 < MIN_CELLS:
-        return None
+    (top_row, bottom_row), (left_col, right_col) = block
     kept = cells[top_row:bottom_row + 1, left_col:right_col + 1]
     geometry = BoardGeometry(
         xs=lines_from(xs[left_col:right_col + 2] + EDGE_BIAS),
         ys=lines_from(ys[top_row:bottom_row + 2] + EDGE_BIAS),
     )
     return float(kept.sum()), geometry
+
+
+def supported_block(cells: npt.NDArray[np.bool_] | npt.NDArray[np.uint8], share: float,
+                    min_cells: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The first and last row and column of the longest runs of rows and of columns of
+    ``cells`` with at least ``share`` of them set; None unless both runs are
+    ``min_cells`` long at least."""
+    rows = longest_true_run(cells.mean(axis=1) >= share)
+    cols = longest_true_run(cells.mean(axis=0) >= share)
+    if rows is None or cols is None:
+        return None
+    if rows[1] - rows[0] + 1 < min_cells or cols[1] - cols[0] + 1 < min_cells:
+        return None
+    return rows, cols
 
 
 def longest_true_run(flags: npt.NDArray[np.bool_]) -> tuple[int, int] | None:

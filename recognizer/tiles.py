@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.cell_support import longest_true_run
+from sweeper.recognizer.cell_support import supported_block
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 
@@ -139,13 +139,10 @@ def _lattice_of(group: _Patches) -> tuple[int, BoardGeometry] | None:
     row -= row.min()
     filled = np.zeros((row.max() + 1, col.max() + 1), np.bool_)
     filled[row, col] = True
-    kept_rows = longest_true_run(filled.mean(axis=1) >= MIN_ROW_SHARE)
-    kept_cols = longest_true_run(filled.mean(axis=0) >= MIN_ROW_SHARE)
-    if kept_rows is None or kept_cols is None:
+    block = supported_block(filled, MIN_ROW_SHARE, MIN_CELLS)
+    if block is None:
         return None
-    (top, bottom), (left, right) = kept_rows, kept_cols
-    if bottom - top + 1 < MIN_CELLS or right - left + 1 < MIN_CELLS:
-        return None
+    (top, bottom), (left, right) = block
     first_x = x0 + (float(np.round((group.x[on] - x0) / pitch_x).min()) + left) * pitch_x
     first_y = y0 + (float(np.round((group.y[on] - y0) / pitch_y).min()) + top) * pitch_y
     geometry = BoardGeometry.regular(
