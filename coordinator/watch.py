@@ -38,7 +38,9 @@ MOVING_REMEDY_AFTER_S = 1.8  # ... or this long while the screen still changes (
 # is waited out: the pointer moved for a remedy lights the cells it passes)
 STILL_LEVELS = 1.0  # mean grey-level change of the unreadable cells between two looks of a
 # still screen
-COVERED_PATIENCE_S = 6.0  # how long a covered board is looked at before giving up
+COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving up: a
+# record win's two dialogs, a message read once (about a second) and the remedies taking
+# turns need more than 6 s on a loaded machine
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
 SETTLE_TIMEOUT_S = 3.0  # how long clicks may take to show: a busy page redraws within it;
 # past it a board where they never showed is taken (the player then counts an idle turn)
@@ -82,6 +84,7 @@ class BoardWatch:
         started = time.monotonic()
         remedies_done = looks = 0
         pointer_first: bool | None = None  # the pointer moved before a dialog is answered
+        message_read = False  # a message over the covered cells read for the game's end
         waits: list[str] = []
         last_image: npt.NDArray[np.uint8] | None = None
         while True:
@@ -114,7 +117,11 @@ class BoardWatch:
                 if pointer_first is None:
                     pointer_first = self.covers.drawn_at_pointer(
                         self.looker.placed, pointer, recognition.unreadable)
-                if self.covers.presses(remedies_done, pointer_first=pointer_first):
+                if not message_read and self.covers.presses(remedies_done,
+                                                            pointer_first=pointer_first):
+                    # once, before the first key or button press that could close it (a
+                    # reading takes about a second)
+                    message_read = True
                     told = self._told_end(shot, previous, pressed_safe)
                     if told is not None:
                         return _sight(shot, *told, looks, [*waits, "a message over the board"])
