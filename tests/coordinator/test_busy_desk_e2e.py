@@ -25,6 +25,8 @@ pytestmark = pytest.mark.e2e
 
 SCREEN = (1400, 1000)
 SAFE = {"rules": "safe"}
+FEW_LOOKS = 8  # looks of one turn: clicks shown, a tooltip gone (a cover is answered only
+# after 0.6 s of looks, 20 and more)
 
 
 @pytest.fixture(scope="module")
@@ -82,16 +84,17 @@ def test_a_tooltip_at_the_pointer_over_the_game_neither_stops_nor_misleads_the_b
     assert all(region.contains_point(x, y) for x, y in rests), (rests, region.describe())
     turns = [r.getMessage() for r in caplog.records if r.getMessage().startswith("turn ")]
     # the first cover is waited out and answered; from then on the pointer rests off the
-    # board after each batch: no cover is answered again, and a tooltip drawn at the
-    # last click lasts a frame at most
+    # board after each batch and no cover is answered again
     answered = [i for i, line in enumerate(turns) if "moved the pointer off the board" in line]
     assert len(answered) == 1, turns
     # covered cells beside the pointer's are taken for a tooltip: no key goes to the game
     assert not any("answered a dialog" in line for line in turns), turns
     after = turns[answered[0] + 1:]
     assert not any("moved the pointer" in line for line in after)
-    looks = sorted(int(m.group(1)) for line in after if (m := re.search(r"; (\d+) looks? ", line)))
-    assert looks and looks[len(looks) // 2] <= 2, after
+    # the tooltip drawn at the last click is gone a frame or two later: no turn waits
+    # for it anywhere near as long as a cover is waited before it is answered
+    looks = [int(m.group(1)) for line in after if (m := re.search(r"; (\d+) looks? ", line))]
+    assert looks and max(looks) <= FEW_LOOKS, after
 
 
 def test_no_widget_of_the_desk_is_taken_for_a_board(
