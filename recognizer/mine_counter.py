@@ -19,6 +19,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 import pytesseract
 
 from sweeper.core import Rect
@@ -60,7 +61,6 @@ ICON_GROWTH = 3  # an icon is grown by 1/ICON_GROWTH of its height (its outline,
 SAME_PLACE = 3  # px: two readings of a word this close (on a grid this fine) are one word
 REREAD_ROWS = 4  # a number is reread with 1/REREAD_ROWS of its height above and below it
 MID_GREY = 128  # splits a black-and-white image's ink from its ground
-INK_LEVEL = 127  # above it a thresholded pixel (0 or 255) is ink
 
 
 def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
@@ -316,23 +316,41 @@ def digit_shapes(crop: Image, box: Rect) -> tuple[int, Rect] | None:
     patch = cv2.cvtColor(crop[box.top:box.bottom, box.left:box.right], cv2.COLOR_BGR2GRAY)
     if patch.size == 0:
         return None
-    _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]]).mean() >= MID_GREY:
-        ink = 255 - ink  # dark text on a light ground: the text made the foreground
-    stats = cv2.connectedComponentsWithStats(as_image(ink > INK_LEVEL), connectivity=8)[2][1:]
-    if stats.size == 0:
+    tall = _tall_shapes(_dark_ink(as_image(patch)) < MID_GREY)
+    if tall is None:
         return None
-    heights = stats[:, cv2.CC_STAT_HEIGHT]
-    tall = stats[heights >= TALL_SHARE * heights.max()]
-    count = int(sum(max(1, round(w / (DIGIT_WIDTH * h)))
-                    for w, h in zip(tall[:, cv2.CC_STAT_WIDTH], tall[:, cv2.CC_STAT_HEIGHT],
-                                    strict=True)))
     left = int(tall[:, cv2.CC_STAT_LEFT].min())
     top = int(tall[:, cv2.CC_STAT_TOP].min())
     right = int((tall[:, cv2.CC_STAT_LEFT] + tall[:, cv2.CC_STAT_WIDTH]).max())
     bottom = int((tall[:, cv2.CC_STAT_TOP] + tall[:, cv2.CC_STAT_HEIGHT]).max())
-    return count, Rect(left=box.left + left, top=box.top + top, width=right - left,
-                       height=bottom - top)
+    return _digit_count(tall), Rect(left=box.left + left, top=box.top + top,
+                                    width=right - left, height=bottom - top)
+
+
+def _tall_shapes(ink: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32] | None:
+    """The connected-component stats of the shapes of ``ink`` at least ``TALL_SHARE`` of
+    the tallest one's height (digits, not a colon or a stem); None without ink."""
+    stats = cv2.connectedComponentsWithStats(as_image(ink), connectivity=8)[2][1:]
+    if stats.size == 0:
+        return None
+    heights = stats[:, cv2.CC_STAT_HEIGHT]
+    return np.asarray(stats[heights >= TALL_SHARE * heights.max()])
+
+
+def _digit_count(tall: npt.NDArray[np.int32]) -> int:
+    """How many digits ``tall`` shapes make: two digits touching make one shape twice a
+    digit's width."""
+    return int(sum(max(1, round(w / (DIGIT_WIDTH * h)))
+                   for w, h in zip(tall[:, cv2.CC_STAT_WIDTH], tall[:, cv2.CC_STAT_HEIGHT],
+                                   strict=True)))
+
+
+def _dark_ink(gray: Image) -> Image:
+    """``gray`` cut into black text on white by Otsu's threshold (light text on a dark
+    ground turned over)."""
+    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    border = np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]])
+    return as_image(255 - ink) if border.mean() < MID_GREY else as_image(ink)
 
 
 def reread_number(crop: Image, box: Rect) -> str:
@@ -343,30 +361,22 @@ def reread_number(crop: Image, box: Rect) -> str:
                               max(0, box.left - across):box.right + across], cv2.COLOR_BGR2GRAY)
     scale = REREAD_HEIGHT / box.height
     patch = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-    _, ink = cv2.threshold(patch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    border = np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]])
-    if border.mean() < MID_GREY:  # a dark ground: light text, turned dark on light
-        ink = 255 - ink
-    text = pytesseract.image_to_string(as_image(ink), config=REREAD_CONFIG)
+    text = pytesseract.image_to_string(_dark_ink(as_image(patch)), config=REREAD_CONFIG)
     return "".join(str(text).split())
 
 
 def _digits_match_shapes(ink: Image, data: dict[str, list[Any]], index: int) -> bool:
     """Whether a word of digits has as many digit-sized ink shapes as it has digits
     (words with letters are not checked). OCR reads a ":" or an icon's stem beside
-    digits as a "1"; such a shape is shorter than the digits. Two digits touching make
-    one shape twice a digit's width."""
+    digits as a "1"; such a shape is shorter than the digits."""
     text = str(data["text"][index]).strip(STRIPPED)
     if not text or not all(c.isdigit() or c == "/" for c in text):
         return True
     x, y = data["left"][index], data["top"][index]
     patch = ink[y:y + data["height"][index], x:x + data["width"][index]]
-    stats = cv2.connectedComponentsWithStats(as_image(patch < MID_GREY), connectivity=8)[2]
-    widths, heights = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]
-    if heights.size == 0:
+    tall = _tall_shapes(patch < MID_GREY)
+    if tall is None:
         return False
-    tall = heights >= TALL_SHARE * heights.max()
-    shapes = int(sum(max(1, round(w / (DIGIT_WIDTH * h)))
-                     for w, h in zip(widths[tall], heights[tall], strict=True)))
+    shapes = _digit_count(tall)
     digits = sum(c.isdigit() for c in text)
     return digits <= shapes <= len(text)
