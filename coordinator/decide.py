@@ -220,15 +220,14 @@ def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts,
     over those counts is least. The facts stay as they were: the count is still only
     assumed, and the next board is weighed the same way."""
     assert facts.mines is not None
-    fitting: list[tuple[int, Decision]] = []
+    decisions: list[Decision] = []
     for count in _counts_near(facts.mines, ASSUMED_COUNT_SLACK):
         try:
-            fitting.append((count, decider.decide(board, count, facts.rules)))
+            decisions.append(decider.decide(board, count, facts.rules))
         except AnalyzerRejectedError:
             continue
-    if not fitting:
+    if not decisions:
         raise rejection
-    decisions = [decision for _, decision in fitting]
     safe = set.intersection(*(set(decision.safe) for decision in decisions))
     mines = set.intersection(*(set(decision.mines) for decision in decisions))
     worst = _worst_odds(decisions)
