@@ -23,7 +23,6 @@ from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAc
 from sweeper.recognizer import BoardGeometry, Recognition, find_buttons
 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
-REMEDIES = 3  # answering a dialog with Enter, resting the pointer, pressing a dialog's OK
 POINTER_REACH = 4  # cells from the pointer's a thing drawn at it covers (a tooltip; a
 # dialog reaches further)
 
@@ -44,20 +43,20 @@ class CoverAnswerer:
         """Try the ``attempt``-th remedy (they take turns) for the unreadable cells of
         ``shot``; say what was done. ``pointer_first``: the pointer moves away before a
         dialog is answered (see :meth:`drawn_at_pointer`)."""
-        remedy = self._remedies(pointer_first)[attempt % REMEDIES]
-        return remedy(shot.recognition, placement, shot.image)
+        return self._remedy(attempt, pointer_first)(shot.recognition, placement, shot.image)
 
     def presses(self, attempt: int, *, pointer_first: bool = False) -> bool:
         """Whether the ``attempt``-th remedy presses a key or a button (which may close a
         message that tells the game's end) rather than only moving the pointer."""
-        return self._remedies(pointer_first)[attempt % REMEDIES] != self.rest_pointer
+        return self._remedy(attempt, pointer_first) != self.rest_pointer
 
-    def _remedies(self, pointer_first: bool) -> list[Remedy]:
-        """The remedies in the order they are tried."""
+    def _remedy(self, attempt: int, pointer_first: bool) -> Remedy:
+        """The ``attempt``-th remedy: Enter for a dialog, the pointer to its rest point,
+        a dialog's OK, in turn (the first two swapped with ``pointer_first``)."""
         remedies: list[Remedy] = [self.answer_dialog, self.rest_pointer, self.press_ok]
         if pointer_first:
             remedies[:2] = remedies[1::-1]
-        return remedies
+        return remedies[attempt % len(remedies)]
 
     def drawn_at_pointer(self, placement: Placement, pointer: Cell | None,
                          covered: Sequence[Cell]) -> bool:
