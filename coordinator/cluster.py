@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, TypeVar
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 AUTO = "auto"
 EXTRA_HINT = "pip install 'sweeper[cluster]'"
 CONNECT_TIMEOUT_S = 10
+MAX_PORT = 65535
+ADDRESS_SHAPE = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?(?P<host>\[[0-9a-fA-F:.]+\]|[\w.-]{1,253})"
+                           r":(?P<port>\d{1,5})")
 MAX_CHUNK = 32  # games per task: a few seconds of work, little lost when a run stops
 
 Job = TypeVar("Job")
@@ -40,9 +44,17 @@ def cluster_problem(address: str) -> str | None:
     """Why ``--cluster address`` cannot be used here (None when it can be tried)."""
     if importlib.util.find_spec("distributed") is None:
         return f"--cluster needs Dask's distributed scheduler: {EXTRA_HINT}"
-    if address != AUTO and not address.strip():
-        return "--cluster needs 'auto' or a scheduler's address such as tcp://10.0.0.5:8786"
+    if address != AUTO and not _looks_like_an_address(address):
+        return (f"--cluster: {address[:60]!r} is not 'auto' or a scheduler's address "
+                "such as tcp://10.0.0.5:8786")
     return None
+
+
+def _looks_like_an_address(address: str) -> bool:
+    """Whether ``address`` has the shape ``[scheme://]host:port`` (a port 1-65535, a host
+    name of at most 253 characters), so a malformed one is refused before Dask sees it."""
+    match = ADDRESS_SHAPE.fullmatch(address.strip())
+    return match is not None and 1 <= int(match["port"]) <= MAX_PORT
 
 
 def map_on_cluster(
@@ -77,7 +89,7 @@ def _client(address: str, workers: int, stack: ExitStack) -> Client:
             client: Client = stack.enter_context(Client(cluster))
         else:
             client = stack.enter_context(Client(address, timeout=CONNECT_TIMEOUT_S))
-    except (OSError, TimeoutError, ValueError) as error:
+    except Exception as error:  # Dask's failures to start or connect come in many types
         where = "a local cluster" if address == AUTO else f"the scheduler at {address}"
         raise ClusterError(f"--cluster: cannot reach {where} ({error})") from None
     return client

@@ -189,7 +189,10 @@ def test_a_local_cluster_plays_the_pools_games(
     ("arguments", "message"),
     [
         (["--cluster", "auto", "--record", "{tmp}/rec"], "--record writes on this machine"),
-        (["--cluster", " "], "--cluster needs 'auto' or a scheduler's address"),
+        (["--cluster", " "], "is not 'auto' or a scheduler's address"),
+        (["--cluster", "x" * 300], "is not 'auto' or a scheduler's address"),
+        (["--cluster", "tcp://10.0.0.5:99999"], "is not 'auto' or a scheduler's address"),
+        (["--cluster", "tcp://10.0.0.5"], "is not 'auto' or a scheduler's address"),
     ],
 )
 def test_bad_cluster_options_get_one_line_and_exit_2(
