@@ -13,16 +13,17 @@ A site that drops presses sent that fast (one that takes a click only on the cel
 pointer already rests on) is played again with the bot's rest before each press.
 
     .venv/bin/python benchmarks/bench_site_floor.py --root /work/sites \
-        --sites aegis-w2k,pentiumluls-canvas,winmine-exe-95 [--games 10]
+        --sites aegis-w2k,pentiumluls-canvas,winmine-exe-95 [--games 10] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.console import Console
@@ -38,6 +39,8 @@ from sweeper.practice import (
     Truth,
     add_site_arguments,
     chosen_sites,
+    presses_to_win,
+    three_bv,
 )
 
 Cell = tuple[int, int]
@@ -52,53 +55,17 @@ class FloorResult:
     site: str
     seconds: list[float] = field(default_factory=list)
     presses: list[int] = field(default_factory=list)
+    three_bvs: list[int] = field(default_factory=list)  # each won game's board
     rest_ms: int = 0
     skipped: int = 0  # games whose first click hit a mine (sites without a safe start)
     problems: list[str] = field(default_factory=list)
-
-
-def presses_to_win(mines: list[str], opened: set[Cell]) -> list[Cell]:
-    """One cell per opening and every number outside the openings' borders (the 3BV
-    presses), leaving out those the cells already open have taken care of."""
-    rows, cols = len(mines), len(mines[0])
-    mine = {(r, c) for r in range(rows) for c in range(cols) if mines[r][c] == "*"}
-
-    def around(cell: Cell) -> Iterator[Cell]:
-        r, c = cell
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols:
-                    yield r + dr, c + dc
-
-    zero = {(r, c) for r in range(rows) for c in range(cols)
-            if (r, c) not in mine and not any(n in mine for n in around((r, c)))}
-    presses, covered = [], set()
-    for start in sorted(zero):
-        if start in covered:
-            continue
-        region, todo = {start}, [start]
-        while todo:  # the opening: the 0s joined to ``start`` and the cells around them
-            for n in around(todo.pop()):
-                if n in zero and n not in region:
-                    region.add(n)
-                    todo.append(n)
-        border = region | {n for cell in region for n in around(cell)}
-        covered |= border
-        if not region & opened:  # an open 0 has opened all of it
-            presses.append(start)
-    for r in range(rows):
-        for c in range(cols):
-            cell = (r, c)
-            if cell not in mine and cell not in covered and cell not in opened:
-                presses.append(cell)
-    return sorted(presses, key=lambda cell: (cell[0], cell[1] if cell[0] % 2 == 0 else -cell[1]))
 
 
 def play_floor(site: Site, games: int, rest_ms: int) -> FloorResult:
     """Win ``games`` games of ``site`` as the oracle, through the real effector."""
     result = FloorResult(site.name, rest_ms=rest_ms)
     with (
-        SiteDesktop(site) as desktop,
+        SiteDesktop(site, answer_dialogs=True) as desktop,  # a won game's alert()
         local_service("effector", desktop.env()) as url,
         EffectorClient(url) as effector,
     ):
@@ -143,6 +110,14 @@ def _one_game(desktop: SiteDesktop, effector: EffectorClient, result: FloorResul
         raise SiteError(f"{desktop.site.name}: the oracle's game ended {won.status}")
     result.seconds.append(time.monotonic() - started)
     result.presses.append(len(presses) + 1 + len(flags))
+    result.three_bvs.append(three_bv(mines))
+
+
+def per_three_bv(seconds: list[float], three_bvs: list[int]) -> float | None:
+    """The median seconds per 3BV over won games (None without one)."""
+    if not seconds:
+        return None
+    return statistics.median(s / max(bv, 1) for s, bv in zip(seconds, three_bvs, strict=True))
 
 
 def _all_safe_open(truth: Truth, mines: list[str]) -> bool:
@@ -190,6 +165,9 @@ def main() -> int:
     """Play the sites as the oracle and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_site_arguments(parser, games=10)
+    parser.add_argument("--json", action="store_true",
+                        help="print each site's row as a JSON line (bench_sites.py --floor "
+                        "reads them)")
     args = parser.parse_args()
     try:
         catalog, names = chosen_sites(args)
@@ -206,8 +184,12 @@ def main() -> int:
         for problem in row.problems:
             print(f"  {problem}", file=sys.stderr)
         rows.append(row)
+        if args.json:
+            print(json.dumps({"site": row.site, "won": len(row.seconds),
+                              "s_per_3bv": per_three_bv(row.seconds, row.three_bvs)}),
+                  flush=True)
     header = ("site", "won", "dealt again", "presses (median)", "rest",
-              "floor: median won game", "per press", "problems")
+              "floor: median won game", "per press", "per 3BV", "problems")
     lines = []
     for row in rows:
         median = statistics.median(row.seconds) if row.seconds else None
@@ -216,10 +198,15 @@ def main() -> int:
         lines.append((row.site, str(len(row.seconds)), str(row.skipped),
                       str(statistics.median(row.presses)) if row.presses else "-",
                       f"{row.rest_ms} ms", "-" if median is None else f"{median:.2f} s",
-                      "-" if per_press is None else f"{1000 * per_press:.1f} ms",
+                      _ms(per_press),
+                      _ms(per_three_bv(row.seconds, row.three_bvs)),
                       str(len(row.problems))))
     print_rows("the sites' own floor", header, lines, Console(width=140))
     return 0
+
+
+def _ms(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{1000 * seconds:.1f} ms"
 
 
 if __name__ == "__main__":

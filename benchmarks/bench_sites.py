@@ -9,11 +9,13 @@ new game with the game's own control and answers dialogs with Enter. The truth o
 page is never read while playing.
 
 It prints one row per site: games, wins, errors (runs stopped), the unreadable stops
-among them, the median won game (first click to the screenshot showing the win), and
-clicks outside the board other than the new-game control (must be 0).
+among them, the median won game (first click to the screenshot showing the win), its
+median seconds per 3BV (the board's from the page's mines) and, given the sites' floor
+(``bench_site_floor.py --json``), that figure divided by the floor's, and clicks outside
+the board other than the new-game control (must be 0).
 
     .venv/bin/python benchmarks/bench_sites.py --root /work/sites [--sites a,b]
-        [--games 20] [--scale 1] [--json]
+        [--games 20] [--scale 1] [--json] [--floor floor.jsonl]
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from sweeper.practice import (
     Winemine,
     add_site_arguments,
     chosen_sites,
+    three_bv,
 )
 
 DIALOG_LISTEN_S = 0.3  # how long the page's events are listened to for a dialog it opened
@@ -84,6 +87,15 @@ class SiteResult:
     recounted: int = 0  # games played on with a mine count other than the one assumed
     verdicts_wrong: list[str] = field(default_factory=list)  # the bot's won/lost vs the page's
     verdicts_unchecked: int = 0  # games whose page was held by a dialog when they ended
+    won_s_per_3bv: list[float] = field(default_factory=list)  # won games whose mines were read
+    floor_s_per_3bv: float | None = None  # the page's own (bench_site_floor.py)
+
+    @property
+    def floor_ratio(self) -> float | None:
+        """The median won game's seconds per 3BV over the floor's."""
+        if not self.won_s_per_3bv or not self.floor_s_per_3bv:
+            return None
+        return statistics.median(self.won_s_per_3bv) / self.floor_s_per_3bv
 
     @property
     def unreadable_stops(self) -> int:
@@ -98,6 +110,10 @@ class SiteResult:
                 "outside_clicks": self.outside_clicks, "recounted_games": self.recounted,
                 "verdicts_wrong": len(self.verdicts_wrong),
                 "verdicts_unchecked": self.verdicts_unchecked,
+                "s_per_3bv": (round(statistics.median(self.won_s_per_3bv), 4)
+                              if self.won_s_per_3bv else None),
+                "floor_ratio": (None if self.floor_ratio is None
+                                else round(self.floor_ratio, 2)),
                 "first_error": (
                     self.errors[0] if self.errors else None)}
 
@@ -135,15 +151,17 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameRe
             result.verdicts_unchecked += 1
             return
         try:
-            status = desktop.truth().status
+            truth = desktop.truth()
         except CdpError:
             # the page held while it was asked (a dialog it opened after showing its
             # mines answers nothing until the bot answers it)
             result.verdicts_unchecked += 1
             return
-        if status != game.result:
+        if truth.status != game.result:
             result.verdicts_wrong.append(f"game {len(result.verdicts_wrong) + 1}: "
-                                         f"the bot saw {game.result}, the page {status}")
+                                         f"the bot saw {game.result}, the page {truth.status}")
+        elif game.result == "won" and truth.mines is not None:
+            result.won_s_per_3bv.append(game.seconds / max(three_bv(truth.mines.split("\n")), 1))
     return check
 
 
@@ -200,11 +218,15 @@ def main() -> int:
     parser.add_argument("--given-control", action="store_true",
                         help="tell the bot where each site's new-game control is "
                         "(--new-game-at), instead of letting it find one")
+    parser.add_argument("--floor", type=Path, metavar="FILE",
+                        help="the sites' floor as bench_site_floor.py --json printed it: "
+                        "adds each site's ratio to it")
     parser.add_argument("--debug", type=Path, metavar="DIR",
                         help="save the last screenshot of a run that stopped in DIR")
     args = parser.parse_args()
     try:
         catalog, names = chosen_sites(args, others=["winemine"])
+        floors = read_floors(args.floor) if args.floor else {}
     except SiteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -217,6 +239,7 @@ def main() -> int:
                              args.given_control))
         except (SiteError, RuntimeError) as error:
             row = SiteResult(name, errors=[f"could not start: {error}"])
+        row.floor_s_per_3bv = floors.get(name)
         rows.append(row)
         if args.json:
             print(json.dumps(row.to_json()), flush=True)
@@ -228,15 +251,30 @@ def main() -> int:
     return 0
 
 
+def read_floors(path: Path) -> dict[str, float]:
+    """Each site's floor seconds per 3BV from ``bench_site_floor.py --json`` lines."""
+    try:
+        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        return {str(line["site"]): float(line["s_per_3bv"]) for line in lines
+                if line.get("s_per_3bv")}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise SiteError(f"--floor {path}: not bench_site_floor.py --json lines ({error})") \
+            from None
+
+
 def report(rows: list[SiteResult]) -> None:
     """The summary table."""
     header = ("site", "games", "wins", "errors", "unreadable stops", "median won game",
-              "clicks outside the board", "verdicts wrong (unchecked)")
+              "s/3BV (÷ floor)", "clicks outside the board", "verdicts wrong (unchecked)")
     lines = []
     for row in rows:
-        median = row.to_json()["median_won_s"]
+        figures = row.to_json()
+        median, per_bv, ratio = (figures[key] for key in ("median_won_s", "s_per_3bv",
+                                                           "floor_ratio"))
         lines.append((row.site, str(row.games), str(row.wins), str(len(row.errors)),
                       str(row.unreadable_stops), "-" if median is None else f"{median:.2f} s",
+                      ("-" if per_bv is None else f"{1000 * per_bv:.0f} ms")
+                      + ("" if ratio is None else f" ({ratio:.2f})"),
                       str(row.outside_clicks),
                       f"{len(row.verdicts_wrong)} ({row.verdicts_unchecked})"))
     print_rows("third-party sites", header, lines, Console(width=140))

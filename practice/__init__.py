@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from sweeper.practice.display import MissingProgramError, VirtualDisplay
     from sweeper.practice.freesweep import Freesweep, FreesweepTruth
     from sweeper.practice.gamepage import GamePage
+    from sweeper.practice.presses import presses_to_win, three_bv
     from sweeper.practice.screenshot import grab, save_png
     from sweeper.practice.sites import (
         CATALOG,
@@ -64,7 +65,9 @@ __all__ = [
     "grab",
     "headless_page",
     "load_catalog",
+    "presses_to_win",
     "save_png",
+    "three_bv",
 ]
 
 # The module that defines each public name.
@@ -77,6 +80,8 @@ _HOME_OF = {
     "MissingProgramError": "sweeper.practice.display",
     "VirtualDisplay": "sweeper.practice.display",
     "GamePage": "sweeper.practice.gamepage",
+    "presses_to_win": "sweeper.practice.presses",
+    "three_bv": "sweeper.practice.presses",
     "grab": "sweeper.practice.screenshot",
     "save_png": "sweeper.practice.screenshot",
     "CATALOG": "sweeper.practice.sites",

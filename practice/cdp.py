@@ -18,6 +18,8 @@ import websocket
 
 from sweeper.core import SweeperError
 
+DIALOG_OPENING = "Page.javascriptDialogOpening"
+
 
 class CdpError(SweeperError, RuntimeError):
     """Chromium refused a command, or could not be reached in time."""
@@ -63,6 +65,12 @@ class CdpSession:
         self._timeout_s = timeout_s
         self._next_id = 0
         self._events: list[dict[str, Any]] = []
+        self._accept_dialogs = False
+
+    def accept_dialogs(self) -> None:
+        """From now on accept every JavaScript dialog the moment its event arrives: a page
+        held by one answers no command, so a call waiting on it would wait in vain."""
+        self._accept_dialogs = True
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
         """Send one command and return its ``result``; raises ``CdpError`` on an error."""
@@ -78,7 +86,7 @@ class CdpSession:
                 result: dict[str, Any] = message.get("result", {})
                 return result
             if "method" in message:
-                self._events.append(message)
+                self._keep(message)
         raise CdpError(f"{method} got no answer within {self._timeout_s:.0f} s")
 
     def evaluate(self, expression: str) -> Any:
@@ -115,9 +123,18 @@ class CdpSession:
                 except websocket.WebSocketTimeoutException:
                     break
                 if "method" in message:
-                    self._events.append(message)
+                    self._keep(message)
         finally:
             self._socket.settimeout(self._timeout_s)
+
+    def _keep(self, event: dict[str, Any]) -> None:
+        """Record ``event``; accept a dialog it opens if so asked (the answer to that
+        command is left unread, as are all answers no call waits for)."""
+        self._events.append(event)
+        if self._accept_dialogs and event["method"] == DIALOG_OPENING:
+            self._next_id += 1
+            self._socket.send(json.dumps({"id": self._next_id, "params": {"accept": True},
+                                          "method": "Page.handleJavaScriptDialog"}))
 
     def _receive(self) -> dict[str, Any]:
         try:

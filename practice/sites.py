@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,12 +25,13 @@ from typing import Any
 
 from sweeper.core import Rect, SweeperError
 from sweeper.practice.browser_desktop import BrowserDesktop
-from sweeper.practice.cdp import CdpError
+from sweeper.practice.cdp import DIALOG_OPENING, CdpError
 
 CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
 SETUP_ATTEMPTS = 3  # a page still starting up may miss the first choice of expert
 SETUP_WAIT_S = 10.0
+DIALOG_LISTEN_S = 0.2  # for a dialog's event when no command can be answered
 
 
 class SiteError(SweeperError, RuntimeError):
@@ -125,6 +125,8 @@ class SiteDesktop(BrowserDesktop):
 
     def _show(self) -> None:
         """Wait for the page, size its viewport, choose expert and wait for the board."""
+        if self.answer_dialogs:
+            self.chromium.session.accept_dialogs()
         url = self.chromium.url
         self.chromium.wait_until(
             f"document.readyState === 'complete' && location.href === {json.dumps(url)}",
@@ -209,12 +211,11 @@ class SiteDesktop(BrowserDesktop):
         return self.chromium.screen_point(float(box[0]), float(box[1]))
 
     def handle_dialogs(self) -> None:
-        """Record the JavaScript dialogs opened so far; accept them if so asked."""
-        for event in self.chromium.session.take_events("Page.javascriptDialogOpening"):
+        """Record the JavaScript dialogs opened so far (the session accepts them as they
+        open if so asked; otherwise listen a moment, as a page held by one answers no call)."""
+        wait_s = 0.0 if self.answer_dialogs else DIALOG_LISTEN_S
+        for event in self.chromium.session.take_events(DIALOG_OPENING, wait_s):
             self.dialogs.append(str(event.get("message", "")))
-            if self.answer_dialogs:
-                self.chromium.session.call("Page.handleJavaScriptDialog", accept=True)
-                time.sleep(0.2)
 
     def _run(self, script: str, what: str) -> None:
         try:
