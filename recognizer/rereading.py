@@ -39,7 +39,8 @@ REMEMBERED_CELLS = 4096  # cell pictures whose vectors are kept (about 4 KB each
 class CellVectors:
     """The feature vectors of a board's cells, recomputed where the screenshot changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, remembered: int = REMEMBERED_CELLS) -> None:
+        self._remembered = remembered  # cell pictures whose vectors are kept at most
         self._last: tuple[BoardGeometry, Image, FloatArray] | None = None
         # the vector of every cell picture cut lately, by sampling phase and pixels
         self._seen: dict[tuple[int, tuple[int, int], bytes], FloatArray] = {}
@@ -77,14 +78,15 @@ class CellVectors:
             top, bottom, left, right = y0[row], y1[row], x0[col], x1[col]
             keys.append((phases[index], (bottom - top, right - left),
                          picture[top:bottom, left:right].tobytes()))
-        missing = [at for at, key in enumerate(keys) if key not in self._seen]
+        known = {key: self._seen[key] for key in keys if key in self._seen}
+        missing = [at for at, key in enumerate(keys) if key not in known]
         if missing:
             cut = features(cut_cells_at(picture, geometry, indices[missing]))
-            if len(self._seen) + len(missing) > REMEMBERED_CELLS:
-                self._seen.clear()
+            if len(self._seen) + len(missing) > self._remembered:
+                self._seen.clear()  # (the vectors this call needs are in ``known``)
             for at, vector in zip(missing, cut, strict=True):
-                self._seen[keys[at]] = vector
-        return np.stack([self._seen[key] for key in keys])
+                known[keys[at]] = self._seen[keys[at]] = vector
+        return np.stack([known[key] for key in keys])
 
 
 def changed_cells(before: Image, after: Image, geometry: BoardGeometry

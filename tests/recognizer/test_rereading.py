@@ -57,3 +57,25 @@ def test_cell_pictures_seen_before_get_the_vectors_of_a_reading_from_scratch(sit
     for shot in (fresh, first, fresh, first):  # the last two show only pictures seen
         assert np.array_equal(cells.of(shot.image, geometry),
                               features(cut_cells(shot.image, geometry)))
+
+
+def test_a_full_memory_of_cell_pictures_is_emptied_without_losing_a_vector() -> None:
+    fresh = load_shot("sites/aegis-w2k-x1-fresh").image
+    found, _ = locate_and_read(fresh)
+    assert found.geometry is not None
+    geometry = found.geometry
+
+    def painted(*cells: tuple[int, int, tuple[int, int, int]]) -> np.ndarray:
+        image = fresh.copy()
+        for row, col, colour in cells:
+            x0, y0, x1, y1 = geometry.cell_box(row, col)
+            image[y0 + 3:y1 - 3, x0 + 3:x1 - 3] = colour
+        return image
+
+    red = painted((2, 2, (0, 0, 255)))
+    red_and_green = painted((2, 2, (0, 0, 255)), (8, 8, (0, 255, 0)))
+    cells = CellVectors(remembered=2)
+    # the last screenshot shows a picture seen (red) beside a new one (green) while the
+    # memory is full: it is emptied, and neither vector may be lost
+    for image in (fresh, red, fresh, red_and_green):
+        assert np.array_equal(cells.of(image, geometry), features(cut_cells(image, geometry)))
