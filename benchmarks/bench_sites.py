@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import statistics
 import sys
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ from sweeper.practice import (
     three_bv,
 )
 
+TURN_LOGGER = "sweeper.play"  # the logger of sweeper play -v's lines
 DIALOG_LISTEN_S = 0.3  # how long the page's events are listened to for a dialog it opened
 
 
@@ -222,8 +224,14 @@ def main() -> int:
                         help="the sites' floor as bench_site_floor.py --json printed it: "
                         "adds each site's ratio to it")
     parser.add_argument("--debug", type=Path, metavar="DIR",
-                        help="save the last screenshot of a run that stopped in DIR")
+                        help="save the last screenshot of a run that stopped in DIR, and "
+                        "every turn's line (as sweeper play -v writes it) in DIR/play.log")
     args = parser.parse_args()
+    if args.debug is not None:
+        args.debug.mkdir(parents=True, exist_ok=True)
+        logging.basicConfig(filename=args.debug / "play.log", level=logging.WARNING,
+                            format="%(asctime)s %(message)s")
+        logging.getLogger(TURN_LOGGER).setLevel(logging.INFO)
     try:
         catalog, names = chosen_sites(args, others=["winemine"])
         floors = read_floors(args.floor) if args.floor else {}
@@ -244,7 +252,7 @@ def main() -> int:
         if args.json:
             print(json.dumps(row.to_json()), flush=True)
         elif row.errors:
-            print(f"  stopped: {row.errors[0]}", file=sys.stderr)
+            print(f"  stopped: {row.errors[0][:300]}", file=sys.stderr)
         for wrong in row.verdicts_wrong:
             print(f"  verdict: {wrong}", file=sys.stderr)
     report(rows)
@@ -252,9 +260,11 @@ def main() -> int:
 
 
 def read_floors(path: Path) -> dict[str, float]:
-    """Each site's floor seconds per 3BV from ``bench_site_floor.py --json`` lines."""
+    """Each site's floor seconds per 3BV from the JSON lines ``bench_site_floor.py --json``
+    printed (its table after them is passed over)."""
     try:
-        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        lines = [json.loads(line) for line in path.read_text().splitlines()
+                 if line.startswith("{")]
         return {str(line["site"]): float(line["s_per_3bv"]) for line in lines
                 if line.get("s_per_3bv")}
     except (OSError, ValueError, KeyError, TypeError) as error:

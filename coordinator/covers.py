@@ -114,10 +114,19 @@ class CoverAnswerer:
 
     def press_ok(self, recognition: Recognition, placement: Placement,
                  image: npt.NDArray[np.uint8]) -> str:
-        """Click the OK of a dialog over the board: of the buttons round the unreadable
-        cells that are not tiles (sides off the lattice), the one with the shortest label."""
+        """Click the OK of a dialog over the board (see :meth:`press_dialog_button`)."""
         if not recognition.unreadable:
             return "no dialog button to press"
+        if not self.press_dialog_button(recognition, placement, image):
+            return "found no dialog button to press"
+        return "pressed a dialog's button"
+
+    def press_dialog_button(self, recognition: Recognition, placement: Placement,
+                            image: npt.NDArray[np.uint8]) -> bool:
+        """Click, of the buttons round the unreadable cells that are not tiles (sides off
+        the lattice), the one with the shortest label; whether there was one."""
+        if not recognition.unreadable:
+            return False
         geometry = placement.geometry
         cells = np.array(recognition.unreadable)
         rows, cols = cells[:, 0], cells[:, 1]
@@ -131,7 +140,7 @@ class CoverAnswerer:
                    if not on_lattice(geometry, left + button.x, top + button.y,
                                      button.width, button.height)]
         if not buttons:
-            return "found no dialog button to press"
+            return False
         button = min(buttons, key=lambda b: (b.label_width, -b.x))
         x, y = button.centre
         rect = Rect(left=placement.region.left + left + button.x,
@@ -140,7 +149,7 @@ class CoverAnswerer:
         click = ClickAction(x=placement.region.left + left + x,
                             y=placement.region.top + top + y)
         self.screen.actions([click], bounds=rect)
-        return "pressed a dialog's button"
+        return True
 
 
 def _around(cell: Cell, cells: Sequence[Cell]) -> bool:

@@ -1,6 +1,7 @@
 """Starting the next game as a person would: the given new-game button, the face, the
 game's own labelled control, or F2 and then F5 without any; a dialog that holds the game
-(a best time, "you won") is answered with Enter and the control pressed again."""
+(a best time, "you won") is answered with its button over the board, else with Enter, and
+the control pressed again."""
 
 from __future__ import annotations
 
@@ -63,15 +64,22 @@ class Restarter:
             try:
                 sight = self.watch.new_game(facts, ended.board, timeout_s=wait_s)
             except WatchError as error:
-                log.info("new game: press %d showed none (%s); answering any dialog with "
-                         "Enter", attempt, error)
-                last = self.looker.last
-                self.covers.answer_dialog(None if last is None else last.recognition,
-                                          self.looker.placement)
+                log.info("new game: press %d showed none (%s); %s", attempt, error,
+                         self._answer_dialog())
                 continue
             log.info("new game: %s", wait_summary(sight, (sight.captured_at - started) * 1000))
             return sight
         return None
+
+    def _answer_dialog(self) -> str:
+        """Answer a dialog that may hold the game: with its button where one shows over
+        the board (a web page's "Play again" takes no key), else with Enter."""
+        last, placement = self.looker.last, self.looker.placement
+        if last is not None and placement is not None and self.covers.press_dialog_button(
+                last.recognition, placement, last.image):
+            return "pressed the button of a dialog over the board"
+        self.covers.answer_dialog(None if last is None else last.recognition, placement)
+        return "answered any dialog with Enter"
 
     def _press(self, ended: Sight, key: AllowedKey, control: bool = True) -> AllowedKey | None:
         """Click the given new-game button, else the face, else the game's own

@@ -1,10 +1,11 @@
 """Push buttons in a picture: where a dialog over the board has its OK.
 
 A dialog that Enter does not close is closed as a person would, with its OK button. A
-push button is a small rectangle with a raised border (light above and left, dark below
-and right) and a short label in its middle. ``find_buttons`` finds such rectangles and
-measures their labels; the caller presses the one whose label is narrowest (OK beside
-"Reset Scores" or "Cancel").
+push button is a small rectangle, raised (light border above and left, dark below and
+right) or filled (a flat face of a colour of its own, as on a web page's "Play again"),
+with a short label in its middle, darker or lighter than its face. ``find_buttons`` finds
+such rectangles and measures their labels; the caller presses the one whose label is
+narrowest (OK beside "Reset Scores" or "Cancel").
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
 MAX_SIZE = (220, 48)  # ... and of the largest (a wide label such as "Reset Scores")
 MIN_ASPECT = 1.2  # buttons are wider than tall
 BORDER_STEP = 24  # grey levels the light border is above the dark one
-LABEL_INK = 60  # grey levels a label's pixel is darker than the button's face
+LABEL_INK = 60  # grey levels a label's pixel is darker or lighter than the button's face
+FILL_STEP = 40  # colour levels (largest channel) a filled button's face is off its
+# surroundings: a coloured button on a white or grey dialog is far more, a frame drawn
+# round the dialog's own colour is not
+FACE_SHARE = 0.8  # of the face's band that is its one colour (a word's or an icon's box
+# crosses strokes and background alike)
+RING = 3  # px round a button where its surroundings' colour is sampled
 CANNY_THRESHOLDS = (40, 120)  # gradients of Canny's weak and strong edges (the usual 1:3):
 # a button's border steps by BORDER_STEP or more, so its outline is found whole
 BORDER_BAND = 2  # px of each border line sampled (a toolkit's bevel is 1 or 2 px)
@@ -46,7 +53,7 @@ class Button:
 
 
 def find_buttons(image: Image) -> list[Button]:
-    """The raised, labelled rectangles of button size in ``image``."""
+    """The raised or filled, labelled rectangles of button size in ``image``."""
     grey = as_image(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     edges = as_image(cv2.Canny(grey, *CANNY_THRESHOLDS))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -56,9 +63,10 @@ def find_buttons(image: Image) -> list[Button]:
         if not _button_sized(width, height):
             continue
         label = _label_width(grey, x, y, width, height)
-        if label and _raised(grey, x, y, width, height) and not _overlaps(found, x, y):
+        if label and (_raised(grey, x, y, width, height) or _filled(image, x, y, width, height)) \
+                and not _overlaps(found, x, y):
             found.append(Button(x, y, width, height, label))
-    return found
+    return [button for button in found if not any(_inside(button, other) for other in found)]
 
 
 def _button_sized(width: int, height: int) -> bool:
@@ -75,18 +83,45 @@ def _raised(grey: Image, x: int, y: int, width: int, height: int) -> bool:
     return bool(light - dark >= BORDER_STEP)
 
 
+def _filled(image: Image, x: int, y: int, width: int, height: int) -> bool:
+    """A face of one colour along the inside of the box's sides (where a label never
+    reaches), far from the colour round the box."""
+    box = image[y:y + height, x:x + width].astype(np.int16)
+    inset, keep_w, keep_h = BORDER_BAND + 1, width // 5, height // 5  # corners may be round
+    band = np.concatenate([box[inset, keep_w:-keep_w], box[-inset - 1, keep_w:-keep_w],
+                           box[keep_h:-keep_h, inset], box[keep_h:-keep_h, -inset - 1]])
+    top, left = max(y - RING, 0), max(x - RING, 0)
+    ring = image[top:y + height + RING, left:x + width + RING].astype(np.int16)
+    ring[y - top:y - top + height, x - left:x - left + width] = -1  # the box itself
+    around = ring.reshape(-1, 3)
+    around = around[around[:, 0] >= 0]
+    if band.size == 0 or around.size == 0:
+        return False
+    face = np.median(band, axis=0)
+    one_colour = np.mean(np.abs(band - face).max(axis=1) <= FILL_STEP // 2) >= FACE_SHARE
+    return bool(one_colour and np.abs(face - np.median(around, axis=0)).max() >= FILL_STEP)
+
+
 def _label_width(grey: Image, x: int, y: int, width: int, height: int) -> int:
-    """The width of the dark label in the button's middle (0 without one)."""
+    """The width of the label in the button's middle, darker or lighter than its face
+    (0 without one)."""
     inner = grey[y + height // LABEL_ROWS:y + height - height // LABEL_ROWS,
                  x + LABEL_MARGIN:x + width - LABEL_MARGIN]
     if inner.size == 0:
         return 0
     face = float(np.median(inner))
-    ink = inner.astype(np.float32) < face - LABEL_INK
+    ink = np.abs(inner.astype(np.float32) - face) > LABEL_INK
     columns = np.nonzero(ink.any(axis=0))[0]
     if columns.size == 0:
         return 0
     return int(columns[-1] - columns[0] + 1)
+
+
+def _inside(button: Button, other: Button) -> bool:
+    """Whether ``button`` lies within ``other`` (a word of a button's label)."""
+    return button != other and (
+        other.x <= button.x and button.x + button.width <= other.x + other.width
+        and other.y <= button.y and button.y + button.height <= other.y + other.height)
 
 
 def _overlaps(found: list[Button], x: int, y: int) -> bool:

@@ -70,3 +70,17 @@ def test_one_button_is_found_once():
     _button(image, (40, 40, 80, 24), "Retry")
     found = find_buttons(image)
     assert len(found) == 1 and isinstance(found[0], Button)
+
+
+def test_a_filled_button_with_a_light_label_is_found_but_a_coloured_word_is_not():
+    image = np.full((120, 320, 3), 255, np.uint8)  # a web page's white dialog
+    cv2.rectangle(image, (40, 60), (159, 95), (241, 102, 99), -1)  # a purple face
+    cv2.putText(image, "Play Again", (52, 83), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 255, 255),
+                1, cv2.LINE_AA)
+    cv2.putText(image, "Win!", (200, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (120, 180, 20), 3,
+                cv2.LINE_AA)  # big green letters: their boxes are no button
+    found = find_buttons(image)
+    assert len(found) == 1  # and not a word of its label on its own
+    assert abs(found[0].x - 40) <= 1 and abs(found[0].y - 60) <= 1
+    assert abs(found[0].width - 120) <= 2 and abs(found[0].height - 36) <= 2
+    assert 60 < found[0].label_width < 110
