@@ -34,6 +34,7 @@ import cv2
 from rich.console import Console
 
 from sweeper.coordinator import (
+    PLAY_LOGGER,
     GameResult,
     LocalDecider,
     Player,
@@ -57,7 +58,6 @@ from sweeper.practice import (
     three_bv,
 )
 
-TURN_LOGGER = "sweeper.play"  # the logger of sweeper play -v's lines
 DIALOG_LISTEN_S = 0.3  # how long the page's events are listened to for a dialog it opened
 
 
@@ -231,7 +231,7 @@ def main() -> int:
         args.debug.mkdir(parents=True, exist_ok=True)
         logging.basicConfig(filename=args.debug / "play.log", level=logging.WARNING,
                             format="%(asctime)s %(message)s")
-        logging.getLogger(TURN_LOGGER).setLevel(logging.INFO)
+        logging.getLogger(PLAY_LOGGER).setLevel(logging.INFO)
     try:
         catalog, names = chosen_sites(args, others=["winemine"])
         floors = read_floors(args.floor) if args.floor else {}

@@ -3,6 +3,7 @@ docs/design.md show them.
 
     .venv/bin/python benchmarks/module_sizes.py              # the 12 largest of each
     .venv/bin/python benchmarks/module_sizes.py --top 20
+    .venv/bin/python benchmarks/module_sizes.py --root /tmp/old   # a checkout of another commit
 
 A module is one ``.py`` file of a package folder (the links in ``sweeper/`` are not counted
 twice); a class spans from its ``class`` line to its last line.
@@ -41,8 +42,10 @@ def classes(root: Path) -> list[tuple[int, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="The largest modules and classes, by lines.")
     parser.add_argument("--top", type=int, default=TOP, help=f"rows per table (default {TOP})")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout to measure (default: this one)")
     args = parser.parse_args()
-    for title, rows in (("module", modules(ROOT)), ("class", classes(ROOT))):
+    for title, rows in (("module", modules(args.root)), ("class", classes(args.root))):
         print(f"| {title} | lines |\n|---|---:|")
         for lines, name in sorted(rows, key=lambda row: (-row[0], row[1]))[:args.top]:
             print(f"| {name if title == 'class' else f'`{name}`'} | {lines} |")

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         check_before_starting,
         play_and_report,
     )
+    from sweeper.coordinator.play_log import PLAY_LOGGER
     from sweeper.coordinator.process_groups import start_group, stop_group
     from sweeper.coordinator.progress import REST_MS
     from sweeper.coordinator.recording import RecordingError
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
     from sweeper.coordinator.stats import print_rows, print_table
 
 __all__ = [
+    "PLAY_LOGGER",
     "REST_MS",
     "AnalyzerRejectedError",
     "AnalyzerUnavailableError",
@@ -105,6 +107,7 @@ _HOME_OF = {
     "add_play_commands": "sweeper.coordinator.play_cli",
     "check_before_starting": "sweeper.coordinator.play_cli",
     "play_and_report": "sweeper.coordinator.play_cli",
+    "PLAY_LOGGER": "sweeper.coordinator.play_log",
     "start_group": "sweeper.coordinator.process_groups",
     "stop_group": "sweeper.coordinator.process_groups",
     "RecordingError": "sweeper.coordinator.recording",

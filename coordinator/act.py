@@ -12,8 +12,8 @@ from sweeper.coordinator.decide import Decision
 from sweeper.coordinator.look import Placement
 from sweeper.coordinator.moves import cells_to_click, press_actions
 from sweeper.coordinator.outcome import PlayError
+from sweeper.coordinator.play_log import log
 from sweeper.coordinator.screen import Screen
-from sweeper.coordinator.turn_log import log
 from sweeper.coordinator.watch import Sight
 from sweeper.core import Cell
 from sweeper.effector import ActionBatch, validate_batch

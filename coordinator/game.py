@@ -24,9 +24,10 @@ from sweeper.coordinator.decide import (
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
+from sweeper.coordinator.play_log import log
 from sweeper.coordinator.progress import Progress
 from sweeper.coordinator.recording import GameRecorder
-from sweeper.coordinator.turn_log import end_line, log, moves_summary, turn_line
+from sweeper.coordinator.turn_log import end_line, moves_summary, turn_line
 from sweeper.coordinator.turn_record import seen_record, step_record
 from sweeper.coordinator.watch import BoardWatch, Sight
 from sweeper.core import UNOPENED, Board

@@ -21,11 +21,12 @@ from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.game import GameParts, GamePlay
 from sweeper.coordinator.look import LOCATE_TIMEOUT_S, Looker, SkinMark, WatchError
 from sweeper.coordinator.outcome import GameResult, PlayError, RunSummary
+from sweeper.coordinator.play_log import log
 from sweeper.coordinator.progress import Progress
 from sweeper.coordinator.recording import GameRecorder, RunRecorder
 from sweeper.coordinator.restart import NEW_GAME_ATTEMPTS, Restarter
 from sweeper.coordinator.screen import Screen
-from sweeper.coordinator.turn_log import log, wait_summary
+from sweeper.coordinator.turn_log import wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight, is_new_game
 from sweeper.core import FLAG, Board, Rect, Rules, SweeperError
 

@@ -36,11 +36,12 @@ def log_turns(verbosity: int) -> None:
     """Write the play loop's log to stderr: a line per turn (``-v``), and more (``-vv``)."""
     import logging
 
+    from sweeper.coordinator.play_log import log
+
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s.%(msecs)03d %(message)s", "%H:%M:%S"))
-    play_log = logging.getLogger("sweeper.play")
-    play_log.addHandler(handler)
-    play_log.setLevel(logging.INFO if verbosity == 1 else logging.DEBUG)
+    log.addHandler(handler)
+    log.setLevel(logging.INFO if verbosity == 1 else logging.DEBUG)
 
 
 def play_with_progress(player: Player, games: int) -> RunSummary:

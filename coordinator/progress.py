@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from sweeper.coordinator.outcome import PlayError
-from sweeper.coordinator.turn_log import log
+from sweeper.coordinator.play_log import log
 from sweeper.coordinator.watch import Sight, clicks_took_effect
 from sweeper.core import Cell
 

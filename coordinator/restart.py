@@ -10,8 +10,9 @@ import time
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, WatchError
+from sweeper.coordinator.play_log import log
 from sweeper.coordinator.screen import Screen
-from sweeper.coordinator.turn_log import log, wait_summary
+from sweeper.coordinator.turn_log import wait_summary
 from sweeper.coordinator.watch import BoardWatch, Sight
 from sweeper.core import Rect
 from sweeper.effector import AllowedKey, ClickAction, KeyAction

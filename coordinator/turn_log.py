@@ -9,17 +9,13 @@ found, each cell clicked, and every pointer move the effector makes.
 
 from __future__ import annotations
 
-import logging
-from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 
 from sweeper.coordinator.facts import GameFacts
-from sweeper.coordinator.watch import Sight
+from sweeper.coordinator.watch import Sight, reasons_summary
 from sweeper.core import FLAG, UNOPENED, Cell
-
-log = logging.getLogger("sweeper.play")
 
 
 def read_summary(sight: Sight) -> str:
@@ -39,9 +35,7 @@ def wait_summary(sight: Sight, waited_ms: float | None) -> str:
         looks += f" in {waited_ms:.0f} ms"
     if not sight.waits:
         return looks
-    reasons = ", ".join(reason if times == 1 else f"{reason} x{times}"
-                        for reason, times in Counter(sight.waits).items())
-    return f"{looks}, waited for: {reasons}"
+    return f"{looks}, waited for: {reasons_summary(sight.waits)}"
 
 
 def moves_summary(targets: Sequence[Cell], flags: Sequence[Cell], proven_safe: bool) -> str:

@@ -12,7 +12,8 @@ stops with a :class:`~coordinator.look.WatchError` that says what it saw. Each
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -28,6 +29,7 @@ from sweeper.coordinator.ending import (
 )
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
+from sweeper.coordinator.play_log import log
 from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus
 from sweeper.recognizer import BoardGeometry, Recognition, end_told
 
@@ -107,6 +109,8 @@ class BoardWatch:
             if time.monotonic() >= deadline:
                 problem = (implausible or recognition.message
                            or "the game's status (face) could not be read")
+                log.info("gave up after %d looks in %.0f ms, waited for: %s", looks,
+                         1000 * (time.monotonic() - started), reasons_summary(waits))
                 raise WatchError(f"the board stayed unreadable: {problem}")
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
             still = _still(last_image, shot.image, self.looker.placed.geometry, recognition)
@@ -231,6 +235,12 @@ def _sight(shot: Shot, board: Board, status: GameStatus, looks: int,
            waits: list[str]) -> Sight:
     return Sight(board, status, shot.recognition, shot.image, shot.requested_at,
                  looks=looks, waits=tuple(waits))
+
+
+def reasons_summary(waits: Sequence[str]) -> str:
+    """``clicks not shown yet x2, unreadable cells``: each reason once, with its count."""
+    return ", ".join(reason if times == 1 else f"{reason} x{times}"
+                     for reason, times in Counter(waits).items())
 
 
 def _why_unbelieved(recognition: Recognition) -> str:
