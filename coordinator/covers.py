@@ -20,7 +20,7 @@ from sweeper.coordinator.rest import rest_point
 from sweeper.coordinator.screen import Screen
 from sweeper.core import Cell, Rect
 from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAction
-from sweeper.recognizer import BoardGeometry, Recognition, find_buttons
+from sweeper.recognizer import BoardGeometry, Button, Recognition, find_buttons
 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
 POINTER_REACH = 4  # cells from the pointer's a thing drawn at it covers (a tooltip; a
@@ -124,7 +124,8 @@ class CoverAnswerer:
     def press_dialog_button(self, recognition: Recognition, placement: Placement,
                             image: npt.NDArray[np.uint8]) -> bool:
         """Click, of the buttons round the unreadable cells that are not tiles (sides off
-        the lattice), the one with the shortest label; whether there was one."""
+        the lattice), the one with the shortest label, one over the board before one
+        beside it (the game's own controls, which a modal may hold); whether there was one."""
         if not recognition.unreadable:
             return False
         geometry = placement.geometry
@@ -141,7 +142,13 @@ class CoverAnswerer:
                                      button.width, button.height)]
         if not buttons:
             return False
-        button = min(buttons, key=lambda b: (b.label_width, -b.x))
+        board = geometry.rect
+
+        def off_board(button: Button) -> bool:  # a control beside the board, not a dialog's
+            x, y = button.centre
+            return not board.contains_point(left + x, top + y)
+
+        button = min(buttons, key=lambda b: (off_board(b), b.label_width, -b.x))
         x, y = button.centre
         rect = Rect(left=placement.region.left + left + button.x,
                     top=placement.region.top + top + button.y,

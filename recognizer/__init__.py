@@ -17,7 +17,7 @@ from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
     from sweeper.recognizer.api import locate_and_read, read_board, recognize
-    from sweeper.recognizer.buttons import find_buttons
+    from sweeper.recognizer.buttons import Button, find_buttons
     from sweeper.recognizer.capture import CaptureError
     from sweeper.recognizer.cli import add_commands
     from sweeper.recognizer.controls import find_new_game_control
@@ -36,6 +36,7 @@ __all__ = [
     "TILE_CODES",
     "BoardGeometry",
     "BoardReader",
+    "Button",
     "CaptureError",
     "Image",
     "ImageError",
@@ -64,6 +65,7 @@ _HOME_OF = {
     "locate_and_read": "sweeper.recognizer.api",
     "read_board": "sweeper.recognizer.api",
     "recognize": "sweeper.recognizer.api",
+    "Button": "sweeper.recognizer.buttons",
     "find_buttons": "sweeper.recognizer.buttons",
     "CaptureError": "sweeper.recognizer.capture",
     "add_commands": "sweeper.recognizer.cli",
