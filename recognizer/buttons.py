@@ -25,8 +25,8 @@ LABEL_INK = 60  # grey levels a label's pixel is darker or lighter than the butt
 FILL_STEP = 40  # colour levels (largest channel) a filled button's face is off its
 # surroundings: a coloured button on a white or grey dialog is far more, a frame drawn
 # round the dialog's own colour is not
-FACE_SHARE = 0.8  # of the face's band that is its one colour (a word's or an icon's box
-# crosses strokes and background alike)
+FACE_SHARE = 0.9  # of each side's band that is the face's one colour (a word's or an
+# icon's box crosses strokes and background alike on one side or another)
 RING = 3  # px round a button where its surroundings' colour is sampled
 CANNY_THRESHOLDS = (40, 120)  # gradients of Canny's weak and strong edges (the usual 1:3):
 # a button's border steps by BORDER_STEP or more, so its outline is found whole
@@ -62,11 +62,22 @@ def find_buttons(image: Image) -> list[Button]:
         x, y, width, height = cv2.boundingRect(contour)
         if not _button_sized(width, height):
             continue
-        label = _label_width(grey, x, y, width, height)
-        if label and (_raised(grey, x, y, width, height) or _filled(image, x, y, width, height)) \
-                and not _overlaps(found, x, y):
+        label = _button_label(image, grey, (x, y, width, height))
+        if label and not _overlaps(found, x, y):
             found.append(Button(x, y, width, height, label))
     return [button for button in found if not any(_inside(button, other) for other in found)]
+
+
+def _button_label(image: Image, grey: Image, box: tuple[int, int, int, int]) -> int:
+    """The label width of a raised box with a dark label, or of a filled one with a label
+    darker or lighter than its face (0: no button; a word's box, lighter between its
+    strokes than on them, is neither)."""
+    x, y, width, height = box
+    dark = (_label_width(grey, x, y, width, height, lighter_too=False)
+            if _raised(grey, x, y, width, height) else 0)
+    if dark or not _filled(image, x, y, width, height):
+        return dark
+    return _label_width(grey, x, y, width, height, lighter_too=True)
 
 
 def _button_sized(width: int, height: int) -> bool:
@@ -84,36 +95,39 @@ def _raised(grey: Image, x: int, y: int, width: int, height: int) -> bool:
 
 
 def _filled(image: Image, x: int, y: int, width: int, height: int) -> bool:
-    """A face of one colour along the inside of the box's sides (where a label never
-    reaches), far from the colour round the box."""
+    """A face of one colour all along the inside of each of the box's sides (where a
+    padded label never reaches), far from the colour round the box."""
     box = image[y:y + height, x:x + width].astype(np.int16)
     inset, keep_w, keep_h = BORDER_BAND + 1, width // 5, height // 5  # corners may be round
-    band = np.concatenate([box[inset, keep_w:-keep_w], box[-inset - 1, keep_w:-keep_w],
-                           box[keep_h:-keep_h, inset], box[keep_h:-keep_h, -inset - 1]])
+    sides = [box[inset, keep_w:-keep_w], box[-inset - 1, keep_w:-keep_w],
+             box[keep_h:-keep_h, inset], box[keep_h:-keep_h, -inset - 1]]
     top, left = max(y - RING, 0), max(x - RING, 0)
     ring = image[top:y + height + RING, left:x + width + RING].astype(np.int16)
     ring[y - top:y - top + height, x - left:x - left + width] = -1  # the box itself
     around = ring.reshape(-1, 3)
     around = around[around[:, 0] >= 0]
-    if band.size == 0 or around.size == 0:
+    if any(side.size == 0 for side in sides) or around.size == 0:
         return False
-    face = np.median(band, axis=0)
-    one_colour = np.mean(np.abs(band - face).max(axis=1) <= FILL_STEP // 2) >= FACE_SHARE
-    return bool(one_colour and np.abs(face - np.median(around, axis=0)).max() >= FILL_STEP)
+    face = np.median(np.concatenate(sides), axis=0)
+    one_colour = all(np.mean(np.abs(side - face).max(axis=1) <= FILL_STEP // 2) >= FACE_SHARE
+                     for side in sides)
+    return one_colour and bool(np.abs(face - np.median(around, axis=0)).max() >= FILL_STEP)
 
 
-def _label_width(grey: Image, x: int, y: int, width: int, height: int) -> int:
-    """The width of the label in the button's middle, darker or lighter than its face
-    (0 without one)."""
+def _label_width(grey: Image, x: int, y: int, width: int, height: int, *,
+                 lighter_too: bool) -> int:
+    """The width of the label in the button's middle, darker (or, ``lighter_too``,
+    lighter) than its face (0 without one)."""
     inner = grey[y + height // LABEL_ROWS:y + height - height // LABEL_ROWS,
                  x + LABEL_MARGIN:x + width - LABEL_MARGIN]
     if inner.size == 0:
         return 0
     face = float(np.median(inner))
-    ink = np.abs(inner.astype(np.float32) - face) > LABEL_INK
+    ink = (np.abs(inner.astype(np.float32) - face) if lighter_too
+           else face - inner.astype(np.float32)) > LABEL_INK
     columns = np.nonzero(ink.any(axis=0))[0]
-    if columns.size == 0:
-        return 0
+    if columns.size == 0 or columns[0] == 0 or columns[-1] == inner.shape[1] - 1:
+        return 0  # no label, or ink to the sides: a word's own box, not a padded button
     return int(columns[-1] - columns[0] + 1)
 
 

@@ -38,7 +38,9 @@ FACE_APART = 20.0  # a closed face differs from every opened one by at least thi
 LIT_GAIN = (1.03, 1.25)  # a pointer's highlight brightens a face by this factor (seen:
 # 1.09 to 1.15) ...
 LIT_BLEND = (0.03, 0.4)  # ... or blends it toward white by this share (seen: 0.25, 0.39)
-LIT_SLACK = 5.0  # largest channel miss of either model for a face to be a lit one
+LIT_ADD = (8.0, 60.0)  # ... or adds this much light to every channel alike (seen: 16 on a
+# tan the last pressed cell keeps lit)
+LIT_SLACK = 5.0  # largest channel miss of any model for a face to be a lit one
 COVERED = frozenset({"unopened", "flag"})
 OPENED = frozenset(str(n) for n in range(9))
 
@@ -110,8 +112,8 @@ class FaceEvidence:
 
 
 def lit(face: FloatArray, base: FloatArray) -> bool:
-    """Whether ``face`` is ``base`` brightened (scaled up, or blended toward white) by a
-    pointer's highlight, channel by channel alike."""
+    """Whether ``face`` is ``base`` brightened (scaled up, blended toward white, or with
+    light added) by a pointer's highlight, channel by channel alike."""
     face64, base64 = face.astype(np.float64), base.astype(np.float64)
     gain = float(face64 @ base64 / max(float(base64 @ base64), 1.0))
     if LIT_GAIN[0] <= gain <= LIT_GAIN[1] and (
@@ -119,8 +121,12 @@ def lit(face: FloatArray, base: FloatArray) -> bool:
         return True
     room = 255.0 - base64
     blend = float((face64 - base64) @ room / max(float(room @ room), 1.0))
-    return LIT_BLEND[0] <= blend <= LIT_BLEND[1] and (
-        np.abs(base64 + blend * room - face64).max() <= LIT_SLACK)
+    if LIT_BLEND[0] <= blend <= LIT_BLEND[1] and (
+            np.abs(base64 + blend * room - face64).max() <= LIT_SLACK):
+        return True
+    added = float(np.mean(face64 - base64))
+    return LIT_ADD[0] <= added <= LIT_ADD[1] and (
+        np.abs(np.minimum(base64 + added, 255.0) - face64).max() <= LIT_SLACK)
 
 
 def one_family(looks: Sequence[TileLook]) -> bool:

@@ -84,3 +84,10 @@ def test_a_filled_button_with_a_light_label_is_found_but_a_coloured_word_is_not(
     assert abs(found[0].x - 40) <= 1 and abs(found[0].y - 60) <= 1
     assert abs(found[0].width - 120) <= 2 and abs(found[0].height - 36) <= 2
     assert 60 < found[0].label_width < 110
+
+
+def test_a_words_own_box_is_no_button_though_its_strokes_make_it_look_raised():
+    image = np.full((80, 240, 3), 255, np.uint8)  # a modal's white box
+    cv2.putText(image, "Game", (20, 50), cv2.FONT_HERSHEY_DUPLEX, 1.0, (68, 68, 239), 2,
+                cv2.LINE_AA)  # a bold red heading: its letters reach its box's sides
+    assert find_buttons(image) == []

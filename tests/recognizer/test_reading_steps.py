@@ -154,6 +154,9 @@ def test_a_face_lit_by_the_pointer_is_taken_for_the_face_it_lights():
     base = np.array([80, 160, 100], np.float32)
     assert lit(base * 1.1, base)  # brightened by a tenth
     assert lit(base + 0.2 * (255 - base), base)  # blended a fifth toward white
+    sand = np.array([229, 194, 159], np.float32)
+    assert lit(np.array([245, 209, 176], np.float32), sand)  # light added: +15 to +17
+    assert not lit(np.array([245, 194, 159], np.float32), sand)  # red alone: no light
     assert not lit(base, base)  # unchanged: not lit
     assert not lit(np.array([100, 160, 80], np.float32), base)  # another colour
     green, tan = look_at(flat_tile((80, 200, 120))), look_at(flat_tile((150, 190, 220)))
