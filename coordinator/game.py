@@ -32,6 +32,9 @@ from sweeper.coordinator.turn_record import seen_record, step_record
 from sweeper.coordinator.watch import BoardWatch, Sight
 from sweeper.core import UNOPENED, Board
 
+POINTER_HIDES = 4  # cells a pointer's highlight or tooltip may hide at a game's end; more
+# are a dialog's
+
 
 @dataclass(frozen=True)
 class GameParts:
@@ -154,10 +157,16 @@ class GamePlay:
         """Flag the closed cells of a game won by its count alone, where nothing covers
         the board and no face tells the end: some games are won only once every mine
         carries a flag, and show nothing before. The flags go in one batch; the win
-        stands either way (every safe cell is open)."""
-        if end.status != "won" or end.recognition.board != end.board:
-            return  # something over the board, or a board redrawn for the win
-        closed = end.board.cells_where(UNOPENED)
+        stands either way (every safe cell is open). A few cells hidden by what the
+        pointer draws get none (one may be the safe cell just pressed)."""
+        recognition = end.recognition
+        hidden = set(recognition.unreadable)
+        redrawn = recognition.board is not None and recognition.board != end.board
+        if end.status != "won" or redrawn:
+            return  # a board redrawn for the win
+        if len(hidden) > POINTER_HIDES:
+            return  # a dialog over the board: a press there could hit its buttons
+        closed = [cell for cell in end.board.cells_where(UNOPENED) if cell not in hidden]
         if not closed or self.parts.looker.face_point(end.image) is not None:
             return
         log.info("won by the count: flagging the %d closed cells left", len(closed))

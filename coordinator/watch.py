@@ -142,6 +142,13 @@ class BoardWatch:
         told = end_told(shot.image, self.looker.placed.geometry, recognition.unreadable)
         return ended_by_message(recognition, told, previous, pressed_safe)
 
+    def _told_over_board(self, sight: Sight) -> GameStatus | None:
+        """``lost`` or ``won`` if words over the board say so: a board redrawn all over
+        (shaded under a box) after a guess is read for its message, not its cells."""
+        geometry = self.looker.placed.geometry
+        every_cell = [(row, col) for row in range(geometry.rows) for col in range(geometry.cols)]
+        return end_told(sight.image, geometry, every_cell)
+
     def settle(
         self,
         facts: GameFacts,
@@ -160,7 +167,9 @@ class BoardWatch:
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
         the same twice; past ``timeout_s`` so must a board on which the clicks never
-        showed (the caller sees that nothing changed).
+        showed (the caller sees that nothing changed). After a guess, a board that keeps
+        contradicting ``previous`` is read for a message over it ("Game over"): the end
+        it tells is taken, with ``previous`` as the board (its cells were not read).
         """
         deadline = time.monotonic() + timeout_s
         last: Sight | None = None
@@ -185,6 +194,10 @@ class BoardWatch:
                 # a game may clear its board on a win and open it again to score it
                 deadline, redraw_awaited = deadline + REDRAW_PATIENCE_S, True
             if faulty and time.monotonic() >= deadline:
+                told = None if proven_safe else self._told_over_board(sight)
+                if told is not None:  # a guess ended it: an end box over a shaded board
+                    return replace(sight, board=previous, status=told, looks=looks,
+                                   waits=(*waits, "a message over a board redrawn"))
                 raise WatchError(
                     "the board contradicts the previous one at "
                     + ", ".join(f"({r}, {c})" for r, c in faulty[:CELLS_NAMED])
