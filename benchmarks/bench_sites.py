@@ -47,6 +47,8 @@ from sweeper.core import Rect, Rules
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import (
     CLOCK_SEEDED_PAUSE_S,
+    DIALOG_CLOSED,
+    DIALOG_OPENING,
     CdpError,
     Site,
     SiteDesktop,
@@ -147,8 +149,8 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameRe
 
     def check(game: GameResult) -> None:
         # listened for a while: events waiting on the socket are read only so
-        opened = session.take_events("Page.javascriptDialogOpening", wait_s=DIALOG_LISTEN_S)
-        closed = session.take_events("Page.javascriptDialogClosed", wait_s=0.0)
+        opened = session.take_events(DIALOG_OPENING, wait_s=DIALOG_LISTEN_S)
+        closed = session.take_events(DIALOG_CLOSED, wait_s=0.0)
         if len(opened) > len(closed):
             result.verdicts_unchecked += 1
             return

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from sweeper.coordinator.look import Placement, Shot
 from sweeper.coordinator.rest import rest_point
 from sweeper.coordinator.screen import Screen
-from sweeper.core import Cell, Rect
+from sweeper.core import Cell
 from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAction
 from sweeper.recognizer import BoardGeometry, Button, Recognition, find_buttons
 
@@ -150,9 +150,7 @@ class CoverAnswerer:
 
         button = min(buttons, key=lambda b: (off_board(b), b.label_width, -b.x))
         x, y = button.centre
-        rect = Rect(left=placement.region.left + left + button.x,
-                    top=placement.region.top + top + button.y,
-                    width=button.width, height=button.height)
+        rect = button.rect.moved(placement.region.left + left, placement.region.top + top)
         click = ClickAction(x=placement.region.left + left + x,
                             y=placement.region.top + top + y)
         self.screen.actions([click], bounds=rect)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from sweeper.core import lazy_attributes
 
 if TYPE_CHECKING:
-    from sweeper.practice.cdp import CdpError
+    from sweeper.practice.cdp import DIALOG_CLOSED, DIALOG_OPENING, CdpError
     from sweeper.practice.chromium import headless_page
     from sweeper.practice.cli import add_commands
     from sweeper.practice.demo import CLOCK_SEEDED_PAUSE_S
@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CATALOG",
     "CLOCK_SEEDED_PAUSE_S",
+    "DIALOG_CLOSED",
+    "DIALOG_OPENING",
     "CdpError",
     "Freesweep",
     "FreesweepTruth",
@@ -73,6 +75,8 @@ __all__ = [
 # The module that defines each public name.
 _HOME_OF = {
     "CdpError": "sweeper.practice.cdp",
+    "DIALOG_CLOSED": "sweeper.practice.cdp",
+    "DIALOG_OPENING": "sweeper.practice.cdp",
     "headless_page": "sweeper.practice.chromium",
     "add_commands": "sweeper.practice.cli",
     "CLOCK_SEEDED_PAUSE_S": "sweeper.practice.demo",

@@ -19,6 +19,7 @@ import websocket
 from sweeper.core import SweeperError
 
 DIALOG_OPENING = "Page.javascriptDialogOpening"
+DIALOG_CLOSED = "Page.javascriptDialogClosed"
 
 
 class CdpError(SweeperError, RuntimeError):

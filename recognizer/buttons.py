@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sweeper.core import Rect
 from sweeper.recognizer.image_io import Image, as_image
 
 MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
@@ -51,6 +52,11 @@ class Button:
     def centre(self) -> tuple[int, int]:
         return self.x + self.width // 2, self.y + self.height // 2
 
+    @property
+    def rect(self) -> Rect:
+        """The button's box as a rectangle of the picture."""
+        return Rect(left=self.x, top=self.y, width=self.width, height=self.height)
+
 
 def find_buttons(image: Image) -> list[Button]:
     """The raised or filled, labelled rectangles of button size in ``image``."""
@@ -65,7 +71,10 @@ def find_buttons(image: Image) -> list[Button]:
         label = _button_label(image, grey, (x, y, width, height))
         if label and not _overlaps(found, x, y):
             found.append(Button(x, y, width, height, label))
-    return [button for button in found if not any(_inside(button, other) for other in found)]
+    # a word of a button's label may outline a box of its own inside the button's
+    return [button for button in found
+            if not any(other != button and other.rect.contains_rect(button.rect)
+                       for other in found)]
 
 
 def _button_label(image: Image, grey: Image, box: tuple[int, int, int, int]) -> int:
@@ -129,13 +138,6 @@ def _label_width(grey: Image, x: int, y: int, width: int, height: int, *,
     if columns.size == 0 or columns[0] == 0 or columns[-1] == inner.shape[1] - 1:
         return 0  # no label, or ink to the sides: a word's own box, not a padded button
     return int(columns[-1] - columns[0] + 1)
-
-
-def _inside(button: Button, other: Button) -> bool:
-    """Whether ``button`` lies within ``other`` (a word of a button's label)."""
-    return button != other and (
-        other.x <= button.x and button.x + button.width <= other.x + other.width
-        and other.y <= button.y and button.y + button.height <= other.y + other.height)
 
 
 def _overlaps(found: list[Button], x: int, y: int) -> bool:
