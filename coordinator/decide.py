@@ -21,12 +21,7 @@ from tenacity import (
 )
 
 from sweeper.analyzer import Move
-from sweeper.coordinator.consistency import MINE_COUNT_SLACK
-from sweeper.coordinator.facts import GameFacts
 from sweeper.core import Board, Cell, Rules, SweeperError, format_board
-
-ASSUMED_COUNT_SLACK = 24  # how far a game of a standard size that shows no count may lay
-# its mines from the standard count (a density of 0.21 on 480 cells gives 101 +- 9)
 
 if TYPE_CHECKING:
     from sweeper.analyzer import GuessOptions
@@ -173,84 +168,3 @@ def _detail(response: httpx.Response) -> str:
         return str(response.json().get("detail", response.text))
     except ValueError:
         return response.text[:200]
-
-
-def decide_with_count_slack(decider: Decider, board: Board,
-                            facts: GameFacts) -> tuple[Decision, GameFacts]:
-    """Decide on ``board`` of a game with ``facts``; when no placement fits its mine count
-    but one fits a count at most :data:`MINE_COUNT_SLACK` away (a game that places a mine
-    fewer or more than it says), decide with the nearest such count; a count only taken
-    for the board's standard size, which the game never showed, may be off by up to
-    :data:`ASSUMED_COUNT_SLACK` (a game that lays its mines by a density), and then every
-    count that fits is weighed (:func:`_decide_for_every_count`).
-
-    Return the decision and the facts it rests on: ``facts``, or the same with the count
-    that fitted. A board no count near it fits (a number at odds with its neighbours) is
-    rejected as it was.
-    """
-    total_mines = facts.mines
-    if total_mines is None:
-        raise AnalyzerRejectedError("the game's mine count is not known")
-    try:
-        return decider.decide(board, total_mines, facts.rules), facts
-    except AnalyzerRejectedError as rejection:
-        if facts.mines_from == "standard":
-            return _decide_for_every_count(decider, board, facts, rejection)
-        for count in _counts_near(total_mines, MINE_COUNT_SLACK):
-            try:
-                return decider.decide(board, count, facts.rules), facts.with_mines(count)
-            except AnalyzerRejectedError:
-                continue
-        raise rejection
-
-
-def _counts_near(count: int, slack: int) -> list[int]:
-    """The counts at most ``slack`` from ``count``, nearest first (none below 0)."""
-    return [near for offset in range(1, slack + 1)
-            for near in (count - offset, count + offset) if near >= 0]
-
-
-def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts,
-                            rejection: AnalyzerRejectedError) -> tuple[Decision, GameFacts]:
-    """Decide on a board whose assumed count (the standard size's: the game shows none)
-    no placement fits: every count within :data:`ASSUMED_COUNT_SLACK` that fits is as
-    likely, and what one count alone proves (the cells away from the numbers all safe, at
-    the least count) is no proof for another. Certain are the cells certain for every
-    fitting count; without any, the move is the cell whose likeliest chance of a mine
-    over those counts is least. The facts stay as they were: the count is still only
-    assumed, and the next board is weighed the same way."""
-    assert facts.mines is not None
-    decisions: list[Decision] = []
-    for count in _counts_near(facts.mines, ASSUMED_COUNT_SLACK):
-        try:
-            decisions.append(decider.decide(board, count, facts.rules))
-        except AnalyzerRejectedError:
-            continue
-    if not decisions:
-        raise rejection
-    safe = set.intersection(*(set(decision.safe) for decision in decisions))
-    mines = set.intersection(*(set(decision.mines) for decision in decisions))
-    worst = _worst_odds(decisions)
-    move = None if safe else _least_risky(worst)
-    combined = Decision(safe=sorted(safe), mines=sorted(mines), probabilities=worst,
-                        move=move,
-                        elapsed_ms=sum(decision.elapsed_ms for decision in decisions))
-    return combined, facts
-
-
-def _worst_odds(decisions: list[Decision]) -> list[list[float | None]]:
-    """Per cell, its highest chance of a mine over ``decisions`` (None: not closed)."""
-    first = decisions[0].probabilities
-    return [[None if first[r][c] is None else
-             max(float(d.probabilities[r][c] or 0.0) for d in decisions)
-             for c in range(len(first[r]))] for r in range(len(first))]
-
-
-def _least_risky(odds: list[list[float | None]]) -> Move | None:
-    """A guess at the closed cell of least chance of a mine (the first such, row by row)."""
-    closed = [(p, (r, c)) for r, row in enumerate(odds) for c, p in enumerate(row)
-              if p is not None and p < 1.0]
-    if not closed:
-        return None
-    p_mine, (row, col) = min(closed)
-    return Move(row, col, p_mine, "least chance of a mine over the counts that fit")

@@ -1,7 +1,7 @@
 """The game's facts: its board size, mine count and first-click rules, in one value.
 
 The player makes a :class:`GameFacts` when the board is found (with the mine count the
-game shows, for a board of no standard size) and again for each game; the game being
+game shows, if it shows one) and again for each game; the game being
 played replaces it when its board turns out to fit another mine count, and hands it back
 with its end. Everything else (the reader, the look until stable, the decider, the
 recording) is handed the current value and never keeps a count of its own.
@@ -19,8 +19,9 @@ class GameFacts:
     """What the game is: ``rows`` x ``cols`` cells, its mines and its rules.
 
     ``stated_mines`` is the count given from outside (``--mines``) or the one the board
-    was found to fit instead; None means the standard count of the board's size, or for
-    a size that is not standard ``shown_mines``, the count the game shows on the screen.
+    was found to fit instead; None means ``shown_mines``, the count the game shows on the
+    screen, or where it shows none the standard count of the board's size (only assumed:
+    a game may lay its mines by a density).
     """
 
     rows: int
@@ -31,21 +32,29 @@ class GameFacts:
 
     @property
     def mines(self) -> int | None:
-        """The game's mine count: the stated one, else the standard one of its size, else
-        the one the game shows (None if none of them is known)."""
-        count = mine_count(self.rows, self.cols, self.stated_mines)
-        return self.shown_mines if count is None else count
+        """The game's mine count: the stated one, else the one the game shows, else the
+        standard one of its size (None if none of them is known)."""
+        if self.stated_mines is None and self.shown_mines is not None:
+            return self.shown_mines
+        return mine_count(self.rows, self.cols, self.stated_mines)
+
+    @property
+    def known_mines(self) -> int | None:
+        """The mine count where the game states or shows it; None where it is only
+        assumed (the standard count of a size whose game shows none) or unknown: a win
+        told by the count alone needs a count known."""
+        return None if self.mines_from == "standard" else self.mines
 
     @property
     def mines_from(self) -> str:
         """Where the mine count comes from: ``stated`` (``--mines``, or the count the board
-        was found to fit), ``standard`` (of the board's size), ``screen`` (the game shows
-        it) or ``unknown``."""
+        was found to fit), ``screen`` (the game shows it), ``standard`` (of the board's
+        size, assumed) or ``unknown``."""
         if self.stated_mines is not None:
             return "stated"
-        if mine_count(self.rows, self.cols) is not None:
-            return "standard"
-        return "unknown" if self.shown_mines is None else "screen"
+        if self.shown_mines is not None:
+            return "screen"
+        return "unknown" if mine_count(self.rows, self.cols) is None else "standard"
 
     def with_mines(self, mines: int | None) -> GameFacts:
         """These facts with ``mines`` stated instead."""

@@ -110,7 +110,7 @@ class Player:
         covered = self.looker.covered_when_found
         sight = self.watch.until_readable(self.facts, deadline,
                                           pointer=covered[0] if covered else None)
-        if self.facts.mines is None:
+        if self.options.mines is None:
             self._shown_mines = self._read_shown_mines(sight.board)
             self.facts = replace(self.facts, shown_mines=self._shown_mines)
         faceless = self.looker.face_point(sight.image) is None  # read while the face smiles

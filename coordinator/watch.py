@@ -101,7 +101,7 @@ class BoardWatch:
             if recognition.board is not None and recognition.status != "unknown" and (
                     not recognition.learned and implausible is None):
                 return _sight(shot, recognition.board, recognition.status, looks, waits)
-            ended = ended_under_cover(recognition, previous, facts.mines, pressed_safe)
+            ended = ended_under_cover(recognition, previous, facts.known_mines, pressed_safe)
             if ended is not None:
                 # a mine went off, or a message is drawn over an open part of the board
                 # after the last safe cell: nothing on it will be clicked again
@@ -167,8 +167,9 @@ class BoardWatch:
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
         the same twice; past ``timeout_s`` so must a board on which the clicks never
-        showed (the caller sees that nothing changed). After a guess, a board that keeps
-        contradicting ``previous`` is read for a message over it ("Game over"): the end
+        showed (the caller sees that nothing changed). After a guess, or where the mine count
+        is only assumed, a board that keeps contradicting ``previous`` is read for a
+        message over it ("Game over"): the end
         it tells is taken, with ``previous`` as the board (its cells were not read).
         """
         deadline = time.monotonic() + timeout_s
@@ -185,7 +186,7 @@ class BoardWatch:
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",
                 hidden=sight.recognition.unreadable,
             )
-            won = (won_by_last_presses(previous, clicked, facts.mines)
+            won = (won_by_last_presses(previous, clicked, facts.known_mines)
                    if faulty and proven_safe else None)
             if won is not None:
                 return replace(sight, board=won, status="won", looks=looks,
@@ -194,8 +195,10 @@ class BoardWatch:
                 # a game may clear its board on a win and open it again to score it
                 deadline, redraw_awaited = deadline + REDRAW_PATIENCE_S, True
             if faulty and time.monotonic() >= deadline:
-                told = None if proven_safe else self._told_over_board(sight)
-                if told is not None:  # a guess ended it: an end box over a shaded board
+                told = (None if proven_safe and facts.known_mines is not None
+                        else self._told_over_board(sight))
+                if told is not None:  # an end box over a shaded board, after a guess or
+                    # where no count tells a win
                     return replace(sight, board=previous, status=told, looks=looks,
                                    waits=(*waits, "a message over a board redrawn"))
                 raise WatchError(

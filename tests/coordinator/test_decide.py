@@ -12,12 +12,12 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
 from sweeper.coordinator.consistency import MINE_COUNT_SLACK
+from sweeper.coordinator.count_slack import decide_with_count_slack
 from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
     AnalyzerUnavailableError,
     LocalDecider,
     RemoteDecider,
-    decide_with_count_slack,
 )
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.local_services import free_loopback_port, local_service
@@ -150,3 +150,33 @@ def test_an_assumed_count_proven_wrong_proves_only_what_every_fitting_count_prov
     assert decision.safe == [(5, 6), (5, 8), (6, 5), (7, 5), (8, 5)]
     assert (7, 7) not in decision.safe and (8, 6) not in decision.safe
     assert len(decision.mines) == 11
+
+
+def test_what_only_an_assumed_count_proves_is_no_proof() -> None:
+    # beginner's 10 mines, if that is the count: the top row's 9, the mine at (7, 7), so
+    # (8, 8), away from every number, is safe; a game laying its mines by a density may
+    # hold 11, and then it is a mine. Shown on the screen, the count proves it.
+    board = parse_board("\n".join([
+        ".........", "233333332", *["0" * 9] * 4, "000000111", "0000001..", "0000001..",
+    ]) + "\n")
+    assumed, _ = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
+    assert assumed.safe == [(7, 8), (8, 7)]
+    assert (7, 7) in assumed.mines and len(assumed.mines) == 10
+    shown, _ = decide_with_count_slack(LocalDecider(), board,
+                                       GameFacts(9, 9, "safe", shown_mines=10))
+    assert shown.safe == [(7, 8), (8, 7), (8, 8)]
+
+
+def test_a_guess_of_no_risk_under_the_assumed_count_is_played_as_a_guess() -> None:
+    # 7 mines in the top row and 3 flags make beginner's 10: only the count tells that
+    # (8, 8), among the flags, holds no mine
+    board = parse_board("\n".join([
+        ".......10", "233333210", *["0" * 9] * 4, "000000122", "0000002FF", "0000002F.",
+    ]) + "\n")
+    decision, _ = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
+    assert decision.safe == [] and len(decision.mines) == 7
+    assert decision.move is not None and decision.move.cell == (8, 8)
+    assert decision.move.p_mine == 0.0 and "assumed count" in decision.move.reason
+    shown, _ = decide_with_count_slack(LocalDecider(), board,
+                                       GameFacts(9, 9, "safe", shown_mines=10))
+    assert shown.safe == [(8, 8)]
