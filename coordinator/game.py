@@ -15,12 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sweeper.coordinator.act import Batch, Hands
-from sweeper.coordinator.decide import (
-    AnalyzerRejectedError,
-    Decider,
-    Decision,
-    decide_with_count_slack,
-)
+from sweeper.coordinator.count_slack import decide_with_count_slack
+from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
@@ -30,10 +26,13 @@ from sweeper.coordinator.recording import GameRecorder
 from sweeper.coordinator.turn_log import end_line, moves_summary, turn_line
 from sweeper.coordinator.turn_record import seen_record, step_record
 from sweeper.coordinator.watch import BoardWatch, Sight
-from sweeper.core import UNOPENED, Board
+from sweeper.core import UNOPENED, Board, Cell
 
 POINTER_HIDES = 4  # cells a pointer's highlight or tooltip may hide at a game's end; more
-# are a dialog's
+# are a dialog's, or an animation's that passes
+PASSING_COVER_S = 3.0  # how long an animation over a won board is waited out (leaves thrown
+# by the last opening take about a second)
+PASSING_COVER_POLL_S = 0.3  # between looks at it: a cover the same twice holds still
 
 
 @dataclass(frozen=True)
@@ -157,7 +156,8 @@ class GamePlay:
         """Flag the closed cells of a game won by its count alone, where nothing covers
         the board and no face tells the end: some games are won only once every mine
         carries a flag, and show nothing before. The flags go in one batch; the win
-        stands either way (every safe cell is open). A few cells hidden by what the
+        stands either way (every safe cell is open). What moves over the board (an
+        animation of the last opening) is waited out; a few cells hidden by what the
         pointer draws get none (one may be the safe cell just pressed)."""
         recognition = end.recognition
         hidden = set(recognition.unreadable)
@@ -165,9 +165,25 @@ class GamePlay:
         if end.status != "won" or redrawn:
             return  # a board redrawn for the win
         if len(hidden) > POINTER_HIDES:
-            return  # a dialog over the board: a press there could hit its buttons
+            uncovered = self._uncovered(hidden)
+            if uncovered is None:
+                return  # a dialog over the board: a press there could hit its buttons
+            hidden = uncovered
         closed = [cell for cell in end.board.cells_where(UNOPENED) if cell not in hidden]
         if not closed or self.parts.looker.face_point(end.image) is not None:
             return
         log.info("won by the count: flagging the %d closed cells left", len(closed))
         self.parts.hands.press(self.parts.looker.placed, [], closed, self.progress.rest_ms)
+
+    def _uncovered(self, hidden: set[Cell]) -> set[Cell] | None:
+        """The cells still hidden once what moves over the board has passed, when no
+        more than :data:`POINTER_HIDES` are; None if the cover holds still (a dialog) or
+        stays past :data:`PASSING_COVER_S`."""
+        deadline = time.monotonic() + PASSING_COVER_S
+        while len(hidden) > POINTER_HIDES and time.monotonic() < deadline:
+            time.sleep(PASSING_COVER_POLL_S)
+            now = set(self.parts.looker.shoot(self.facts.mines).recognition.unreadable)
+            if now == hidden:
+                return None
+            hidden = now
+        return hidden if len(hidden) <= POINTER_HIDES else None
