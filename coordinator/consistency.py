@@ -15,8 +15,6 @@ import numpy.typing as npt
 
 from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 
-MINE_COUNT_SLACK = 2  # how far from the count it shows a game may lay its mines
-
 
 def impossible_changes(
     previous: Board,
@@ -59,17 +57,18 @@ def newly_opened(previous: Board, current: Board) -> int:
     return int(np.count_nonzero((previous.cells == UNOPENED) & (current.cells >= 0)))
 
 
-def too_few_closed(board: Board, total_mines: int | None) -> str | None:
-    """Why ``board`` cannot be a game of about ``total_mines`` mines, or None.
+def too_few_closed(board: Board, fewest_mines: int | None) -> str | None:
+    """Why ``board`` cannot be a game of at least ``fewest_mines`` mines, or None.
 
     Every mine stays closed, flagged or shown as a mine, so a board with fewer such cells
-    than its mines (give or take the few some games lay amiss) is no board of the game:
-    a window blank where the tiles are still to be drawn reads as opened 0s.
+    than its mines is no board of the game: a window blank where the tiles are still to
+    be drawn reads as opened 0s.
     """
-    if total_mines is None:
+    if fewest_mines is None:
         return None
     closed = int(np.count_nonzero(board.cells < 0))  # unopened, flagged or a mine
-    if closed >= total_mines - MINE_COUNT_SLACK:
+    if closed >= fewest_mines:
         return None
     return (f"the board shows {closed} closed cells and mines, fewer than the "
-            f"{total_mines} mines the game holds (tiles not drawn yet, or not the board)")
+            f"{fewest_mines} mines the game holds at least (tiles not drawn yet, or not "
+            "the board)")

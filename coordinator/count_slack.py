@@ -19,13 +19,9 @@ any count between them allows.
 from __future__ import annotations
 
 from sweeper.analyzer import Move
-from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
-from sweeper.coordinator.facts import GameFacts
+from sweeper.coordinator.facts import ASSUMED_COUNT_SLACK, MINE_COUNT_SLACK, GameFacts
 from sweeper.core import UNOPENED, Board
-
-ASSUMED_COUNT_SLACK = 24  # how far a game of a standard size that shows no count may lay
-# its mines from the standard count (a density of 0.21 on 480 cells gives 101 +- 9)
 
 
 def decide_with_count_slack(decider: Decider, board: Board,
@@ -68,11 +64,20 @@ def _decide_under_assumed_count(decider: Decider, board: Board, facts: GameFacts
     mines = set(decision.mines).intersection(*(other.mines for other in others))
     if len(safe) == len(decision.safe) and len(mines) == len(decision.mines):
         return decision
-    move = None if safe else _least_risky(decision.probabilities,
-                                          "no mine there if the game holds the assumed count")
+    move = None if safe else (
+        _least_risky(decision.probabilities, "no mine there if the game holds the assumed count")
+        or _fewer_than_assumed(others))
     return Decision(safe=sorted(safe), mines=sorted(mines), probabilities=decision.probabilities,
                     move=move, elapsed_ms=decision.elapsed_ms + sum(
                         other.elapsed_ms for other in others))
+
+
+def _fewer_than_assumed(others: list[Decision]) -> Move | None:
+    """The guess where every closed cell is a mine at the assumed count (a board that
+    would be won, but the game says it is not): the cell of least chance of a mine over
+    the other counts that fit."""
+    return _least_risky(_worst_odds(others), "the game holds fewer mines than assumed: "
+                        "least chance of a mine over the counts that fit") if others else None
 
 
 def _spanning_decisions(decider: Decider, board: Board, facts: GameFacts,

@@ -13,6 +13,7 @@ from collections.abc import Collection
 import numpy as np
 
 from sweeper.coordinator.consistency import cells_mask, impossible_changes
+from sweeper.coordinator.facts import GameFacts
 from sweeper.core import MINE, UNOPENED, Board, Cell, GameStatus
 from sweeper.recognizer import Recognition
 
@@ -62,6 +63,17 @@ def won_under_cover(recognition: Recognition, previous: Board,
         return None
     board = Board(codes)
     return None if impossible_changes(previous, board, ended=True) else board
+
+
+def won_by_assumed_count(status: GameStatus, recognition: Recognition, board: Board,
+                         facts: GameFacts) -> bool:
+    """Whether ``board`` reads won by nothing but the count of its closed cells, as many
+    as the mines the game is only assumed to hold (the standard count of a size whose
+    game shows none), some of them still unopened."""
+    return (status == "won" and facts.known_mines is None
+            and not recognition.unreadable and recognition.board == board
+            and bool(np.any(board.cells == UNOPENED))
+            and int(np.count_nonzero(board.cells < 0)) == facts.mines)
 
 
 def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],

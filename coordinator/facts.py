@@ -13,6 +13,10 @@ from dataclasses import dataclass, replace
 
 from sweeper.core import Rules, mine_count
 
+MINE_COUNT_SLACK = 2  # how far from the count it states or shows a game may lay its mines
+ASSUMED_COUNT_SLACK = 24  # how far a game of a standard size that shows no count may lay
+# its mines from the standard count (a density of 0.21 on 480 cells gives 101 +- 9)
+
 
 @dataclass(frozen=True)
 class GameFacts:
@@ -37,6 +41,18 @@ class GameFacts:
         if self.stated_mines is None and self.shown_mines is not None:
             return self.shown_mines
         return mine_count(self.rows, self.cols, self.stated_mines)
+
+    @property
+    def count_slack(self) -> int:
+        """How far the game's mines may lie from :attr:`mines`: a few for a count stated or
+        shown (a game that lays a mine amiss), many for one assumed (a game that lays its
+        mines by a density)."""
+        return ASSUMED_COUNT_SLACK if self.mines_from == "standard" else MINE_COUNT_SLACK
+
+    @property
+    def fewest_mines(self) -> int | None:
+        """The fewest mines the game may hold (None if its count is unknown)."""
+        return None if self.mines is None else max(0, self.mines - self.count_slack)
 
     @property
     def known_mines(self) -> int | None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sweeper.coordinator.act import Batch, Hands
 from sweeper.coordinator.count_slack import decide_with_count_slack
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
+from sweeper.coordinator.ending import won_by_assumed_count
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
@@ -26,7 +27,8 @@ from sweeper.coordinator.recording import GameRecorder
 from sweeper.coordinator.turn_log import end_line, moves_summary, turn_line
 from sweeper.coordinator.turn_record import seen_record, step_record
 from sweeper.coordinator.watch import BoardWatch, Sight
-from sweeper.core import UNOPENED, Board, Cell
+from sweeper.core import UNOPENED, Board
+from sweeper.recognizer import Recognition
 
 POINTER_HIDES = 4  # cells a pointer's highlight or tooltip may hide at a game's end; more
 # are a dialog's, or an animation's that passes
@@ -131,9 +133,18 @@ class GamePlay:
         clicks its screenshot was taken (ms); a game that ignores the clicks is given up."""
         sight = self.parts.watch.settle(self.facts, previous.board, batch.targets,
                                         batch.flags, proven_safe=bool(batch.decision.safe))
+        if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (
+                not self._every_closed_cell_a_mine(sight.board)):
+            sight = self.parts.watch.for_a_sign_of_the_win(self.facts, sight)
         self.parts.on_sight(sight)
         self.progress.check(previous, sight, batch.targets)
         return sight, (sight.captured_at - batch.clicked_at) * 1000
+
+    def _every_closed_cell_a_mine(self, board: Board) -> bool:
+        """Whether every unopened cell of ``board`` is a mine at every count that fits (a
+        win whatever the count)."""
+        closed = set(board.cells_where(UNOPENED))
+        return closed <= set(self._decide(board).mines)
 
     def _end(self, end: Sight, waited_ms: float | None) -> GameEnd:
         """The game's end: said, the closed cells flagged where a win needs it, and
@@ -157,33 +168,38 @@ class GamePlay:
         the board and no face tells the end: some games are won only once every mine
         carries a flag, and show nothing before. The flags go in one batch; the win
         stands either way (every safe cell is open). What moves over the board (an
-        animation of the last opening) is waited out; a few cells hidden by what the
-        pointer draws get none (one may be the safe cell just pressed)."""
+        animation of the last opening) is waited out, and a cell it then shows open gets
+        no flag; a few cells hidden by what the pointer draws get none (one may be the
+        safe cell just pressed)."""
         recognition = end.recognition
         hidden = set(recognition.unreadable)
         redrawn = recognition.board is not None and recognition.board != end.board
         if end.status != "won" or redrawn:
             return  # a board redrawn for the win
         if len(hidden) > POINTER_HIDES:
-            uncovered = self._uncovered(hidden)
+            uncovered = self._uncovered(recognition)
             if uncovered is None:
                 return  # a dialog over the board: a press there could hit its buttons
-            hidden = uncovered
-        closed = [cell for cell in end.board.cells_where(UNOPENED) if cell not in hidden]
+            recognition, hidden = uncovered, set(uncovered.unreadable)
+        shown = recognition.codes
+        closed = [cell for cell in end.board.cells_where(UNOPENED)
+                  if cell not in hidden and (shown is None or shown[cell] < 0)]
         if not closed or self.parts.looker.face_point(end.image) is not None:
             return
         log.info("won by the count: flagging the %d closed cells left", len(closed))
         self.parts.hands.press(self.parts.looker.placed, [], closed, self.progress.rest_ms)
 
-    def _uncovered(self, hidden: set[Cell]) -> set[Cell] | None:
-        """The cells still hidden once what moves over the board has passed, when no
-        more than :data:`POINTER_HIDES` are; None if the cover holds still (a dialog) or
+    def _uncovered(self, covered: Recognition) -> Recognition | None:
+        """A reading of the board once what moves over it has passed (no more than
+        :data:`POINTER_HIDES` cells hidden); None if the cover holds still (a dialog) or
         stays past :data:`PASSING_COVER_S`."""
         deadline = time.monotonic() + PASSING_COVER_S
-        while len(hidden) > POINTER_HIDES and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
             time.sleep(PASSING_COVER_POLL_S)
-            now = set(self.parts.looker.shoot(self.facts.mines).recognition.unreadable)
-            if now == hidden:
+            now = self.parts.looker.shoot(self.facts.mines).recognition
+            if len(now.unreadable) <= POINTER_HIDES:
+                return now
+            if set(now.unreadable) == set(covered.unreadable):
                 return None
-            hidden = now
-        return hidden if len(hidden) <= POINTER_HIDES else None
+            covered = now
+        return None

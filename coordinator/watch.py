@@ -46,6 +46,9 @@ COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
 SETTLE_TIMEOUT_S = 3.0  # how long clicks may take to show: a busy page redraws within it;
 # past it a board where they never showed is taken (the player then counts an idle turn)
+WIN_SIGN_S = 1.5  # how long a win told by an assumed count alone is looked at for a sign
+# of it (a message, a cover) before the game is taken as still in play
+WIN_SIGN_POLL_S = 0.1  # between two of those looks
 NEW_GAME_TIMEOUT_S = 5.0  # how long a restarted game may take to show a new board
 NEW_GAME_POLL_S = 0.02  # pause between two looks for the new game (one frame at 50 Hz)
 CELLS_NAMED = 10  # contradicting cells an error names (enough to find them on a screenshot)
@@ -97,7 +100,7 @@ class BoardWatch:
                 # a covered board gets the time to answer a dialog or two
                 deadline = max(deadline, started + COVERED_PATIENCE_S)
             implausible = None if recognition.board is None else too_few_closed(
-                recognition.board, facts.mines)
+                recognition.board, facts.fewest_mines)
             if recognition.board is not None and recognition.status != "unknown" and (
                     not recognition.learned and implausible is None):
                 return _sight(shot, recognition.board, recognition.status, looks, waits)
@@ -201,6 +204,8 @@ class BoardWatch:
                     # where no count tells a win
                     return replace(sight, board=previous, status=told, looks=looks,
                                    waits=(*waits, "a message over a board redrawn"))
+                log.info("gave up after %d looks, waited for: %s", looks,
+                         reasons_summary(waits))
                 raise WatchError(
                     "the board contradicts the previous one at "
                     + ", ".join(f"({r}, {c})" for r, c in faulty[:CELLS_NAMED])
@@ -213,6 +218,24 @@ class BoardWatch:
                          else "the game's end, to be read twice")
             last = None if faulty else sight
             time.sleep(POLL_S)
+
+    def for_a_sign_of_the_win(self, facts: GameFacts, sight: Sight) -> Sight:
+        """``sight``, a win told by nothing but an assumed count (see
+        :func:`~coordinator.ending.won_by_assumed_count`), looked at for
+        :data:`WIN_SIGN_S` more: what then shows over it (a message, a cover) is read for
+        the end as ever; a board that shows nothing more is still in play, the game
+        holding fewer mines than assumed."""
+        deadline = time.monotonic() + WIN_SIGN_S
+        while time.monotonic() < deadline:
+            time.sleep(WIN_SIGN_POLL_S)
+            recognition = self.looker.shoot(facts.mines).recognition
+            if recognition.unreadable or recognition.board != sight.board:
+                return self.until_readable(facts, time.monotonic() + SETTLE_TIMEOUT_S,
+                                           sight.board)
+        log.info("every cell open but the %s assumed mines, and the game shows no end: "
+                 "it holds fewer; played on", facts.mines)
+        return replace(sight, status="playing",
+                       waits=(*sight.waits, "a win by the assumed count, not shown"))
 
     def new_game(self, facts: GameFacts, ended: Board,
                  timeout_s: float = NEW_GAME_TIMEOUT_S) -> Sight:

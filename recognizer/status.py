@@ -62,8 +62,9 @@ def read_status(picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.i
 def board_status(codes: npt.NDArray[np.int8], readable: BoolGrid,
                  went_off: bool, total_mines: int | None) -> Status | None:
     """Won when every safe cell is open (with the mine count known; some games show
-    the mines then), lost when a mine shows; playing on a fresh board or, with the
-    mine count known, a board with safe cells left to open. A mine that went off
+    the mines then) or the numbers prove every closed cell a flagged mine, lost when a
+    mine shows; playing on a fresh board or, with the mine count known, a board with
+    safe cells left to open. A mine that went off
     (on red) means lost whatever else the board shows."""
     mine_shown = bool(np.any((codes == MINE) & readable))
     if went_off:
@@ -77,11 +78,11 @@ def board_status(codes: npt.NDArray[np.int8], readable: BoolGrid,
         return "won"
     if mine_shown:
         return "lost"
-    if total is not None:
+    if flagged_to_the_end(codes):
+        return "won"  # whatever the count: a game of fewer mines than its size's standard
+    if total is not None or covered == codes.size:
         return "playing"
-    if covered == codes.size:
-        return "playing"
-    return "won" if flagged_to_the_end(codes) else None
+    return None
 
 
 def remember_face(faces: KnownFaces, status: str, seen: npt.NDArray[np.float32]) -> None:

@@ -11,7 +11,6 @@ import pytest
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
-from sweeper.coordinator.consistency import MINE_COUNT_SLACK
 from sweeper.coordinator.count_slack import decide_with_count_slack
 from sweeper.coordinator.decide import (
     AnalyzerRejectedError,
@@ -19,7 +18,7 @@ from sweeper.coordinator.decide import (
     LocalDecider,
     RemoteDecider,
 )
-from sweeper.coordinator.facts import GameFacts
+from sweeper.coordinator.facts import MINE_COUNT_SLACK, GameFacts
 from sweeper.coordinator.local_services import free_loopback_port, local_service
 from sweeper.core import parse_board
 from tests.served import served
@@ -180,3 +179,14 @@ def test_a_guess_of_no_risk_under_the_assumed_count_is_played_as_a_guess() -> No
     shown, _ = decide_with_count_slack(LocalDecider(), board,
                                        GameFacts(9, 9, "safe", shown_mines=10))
     assert shown.safe == [(8, 8)]
+
+
+def test_a_board_that_would_be_won_at_the_assumed_count_but_is_not_is_guessed_on() -> None:
+    # 10 closed cells, beginner's assumed count: all mines if that is the count; the
+    # game said it goes on, so it holds fewer: 6 are certain, the 4 along the edge not
+    board = parse_board("\n".join([*["0" * 9] * 6, "233321000", ".....2000", ".....2000"])
+                        + "\n")
+    decision, _ = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
+    assert decision.safe == [] and len(decision.mines) == 6
+    assert decision.move is not None and decision.move.cell in [(8, 0), (8, 1), (8, 2), (8, 3)]
+    assert "fewer mines than assumed" in decision.move.reason
