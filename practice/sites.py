@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ CATALOG = Path(__file__).resolve().parent.parent / "benchmarks" / "sites.json"
 WINDOW_MARGIN = 40  # screen pixels round the window on the virtual display
 SETUP_ATTEMPTS = 3  # a page still starting up may miss the first choice of expert
 SETUP_WAIT_S = 10.0
+SETUP_RETRY_S = 1.0  # a page whose game object is not made yet
 DIALOG_LISTEN_S = 0.2  # for a dialog's event when no command can be answered
 
 
@@ -56,7 +58,8 @@ class Site:
     benchmark: bool = True  # False for a site whose screen does not show the game's end
     # for games that keep their state in a closure or a module, read through the live
     # objects of a prototype (Runtime.queryObjects): ``expose`` maps a global name to the
-    # prototype whose one live object becomes window[name]; ``live_objects`` gives a
+    # prototype whose one live object becomes window[name] (before setup_js runs, so the
+    # choice of expert and ready_js may use it); ``live_objects`` gives a
     # prototype (a promise is awaited) whose live instances become window.__live
     expose: dict[str, str] = field(default_factory=dict)
     live_objects: str = ""
@@ -142,16 +145,18 @@ class SiteDesktop(BrowserDesktop):
         """Choose an expert game the way the site's menu does, and wait for its board
         (again, if the page was still starting up the first times)."""
         for attempt in range(SETUP_ATTEMPTS):
-            if self.site.setup_js:
-                self._run(self.site.setup_js, "choosing expert")
             try:
+                self.expose()  # setup_js and ready_js may use the exposed objects
+                if self.site.setup_js:
+                    self._run(self.site.setup_js, "choosing expert")
                 self.chromium.wait_until(self.site.ready_js, f"{self.site.name}'s expert board",
                                          timeout_s=SETUP_WAIT_S)
                 self.expose()
                 return
-            except CdpError:
+            except (CdpError, SiteError):
                 if attempt == SETUP_ATTEMPTS - 1:
                     raise
+                time.sleep(SETUP_RETRY_S)
 
     def new_game(self) -> None:
         """Start a new game (the site's own new-game control) and wait for its board."""
