@@ -113,19 +113,21 @@ def ended_by_message(recognition: Recognition, told: GameStatus | None,
                      pressed_safe: Collection[Cell] = ()) -> tuple[Board, GameStatus] | None:
     """The board and status of a game whose end a message over the board tells
     (``told``: "Game over", "You win"), its covered cells taken for unopened ones; or
-    None if no message told one, or what can be read gainsays it: a loss after presses
-    all proven safe, a win with a mine showing, or a board that contradicts ``previous``."""
+    None if no message told one, or what can be read gainsays a loss: presses all
+    proven safe, or a board that contradicts ``previous``. A win told over cells that
+    read amiss (a translucent box dims them) is taken with ``previous`` as its board."""
     if told not in ("lost", "won") or recognition.codes is None:
         return None
     board = _as_read(recognition)
     if told == "lost" and pressed_safe:
         return None
-    if told == "won" and board.cells_where(MINE):
-        return None
+    amiss = bool(board.cells_where(MINE)) if told == "won" else False
     if previous is not None and impossible_changes(
             previous, board, ended=True, hidden=recognition.unreadable):
-        return None
-    return board, told
+        amiss = True
+    if not amiss:
+        return board, told
+    return (previous, told) if told == "won" and previous is not None else None
 
 
 def _as_read(recognition: Recognition) -> Board:

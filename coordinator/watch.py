@@ -143,7 +143,11 @@ class BoardWatch:
         """The game's end as a message over the covered cells tells it, if one does."""
         recognition = shot.recognition
         told = end_told(shot.image, self.looker.placed.geometry, recognition.unreadable)
-        return ended_by_message(recognition, told, previous, pressed_safe)
+        ended = ended_by_message(recognition, told, previous, pressed_safe)
+        if ended is None and told is not None:
+            log.info("a message over the board tells the game %s, but the cells read round "
+                     "it gainsay that", told)
+        return ended
 
     def _told_over_board(self, sight: Sight) -> GameStatus | None:
         """``lost`` or ``won`` if words over the board say so: a board redrawn all over

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from sweeper.coordinator.ending import lost_under_cover, won_under_cover
+from sweeper.coordinator.ending import ended_by_message, lost_under_cover, won_under_cover
 from sweeper.core import EXPERT, UNOPENED, Board, Cell, parse_board
 from sweeper.recognizer import Recognition, Status, recognize
 from tests.recognizer.recognizer_corpus import load_shot
@@ -128,3 +128,20 @@ def test_mines_shown_after_a_guess_are_never_taken_for_a_win() -> None:
     shown = _covered(WON_WITH_MINES, "lost", CONFETTI)
     assert won_under_cover(shown, BEFORE_WIN, 2) is None  # the guess may have gone off
     assert lost_under_cover(shown, BEFORE_WIN) is not None
+
+
+def test_a_win_told_over_cells_that_read_amiss_is_taken_with_the_board_before() -> None:
+    # a translucent "Winner!" box dims the cells under it, which may then read wrong: the
+    # message decides a win, and the board is the one read before it; a loss told over
+    # a board that contradicts the one before is not believed
+    shot = load_shot("covered/pentiumluls-canvas-x1-won")
+    recognition = recognize(shot.image)
+    assert recognition.codes is not None
+    readable = next(cell for cell in zip(*np.nonzero(recognition.codes > 0), strict=True)
+                    if cell not in recognition.unreadable)
+    cells = shot.board.cells.copy()
+    cells[readable] = 8 if cells[readable] != 8 else 7  # read otherwise now
+    before = Board(cells)
+    assert ended_by_message(recognition, "won", before) == (before, "won")
+    assert ended_by_message(recognition, "lost", before) is None
+    assert ended_by_message(recognition, "won", shot.board) is not None
