@@ -60,6 +60,9 @@ class Site:
     # prototype (a promise is awaited) whose live instances become window.__live
     expose: dict[str, str] = field(default_factory=dict)
     live_objects: str = ""
+    # the mine count of a game whose size is not a standard one and which shows no count
+    # (told to the bot as a user would tell it, with --mines)
+    mines: int | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             benchmark=bool(entry.get("benchmark", True)),
             expose=dict(entry.get("expose", {})),
             live_objects=entry.get("live_objects", ""),
+            mines=int(entry["mines"]) if "mines" in entry else None,
         )
     return sites
 
