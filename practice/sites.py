@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sweeper.core import Rect, SweeperError
 from sweeper.practice.browser_desktop import BrowserDesktop
@@ -126,6 +127,12 @@ class SiteDesktop(BrowserDesktop):
 
     def _first_url(self) -> str:
         return f"{self.server.base_url}/{self.site.page}"
+
+    def _chromium_flags(self) -> list[str]:
+        # the page's requests to other hosts (a library from a CDN) go to the site's own
+        # server, which has what a build of the site put at their paths, and nothing else
+        port = urlsplit(self.server.base_url).port
+        return [f"--host-resolver-rules=MAP * 127.0.0.1:{port}, EXCLUDE 127.0.0.1"]
 
     def _show(self) -> None:
         """Wait for the page, size its viewport, choose expert and wait for the board."""
