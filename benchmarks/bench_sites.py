@@ -137,7 +137,7 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
         # told, as a user would tell it, where a control it cannot read is
         button = (desktop.element_centre(site.new_game_button)
                   if given_control and site.new_game_button else None)
-        options = PlayOptions(games=games, rules=rules, new_game_at=button)
+        options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=button)
         _play(result, effector, options, debug, _verdict_check(desktop, result))
     return result
 

@@ -43,6 +43,7 @@ class BrowserDesktop(StartedInWith):
             self._chromium = ChromiumApp(
                 self.display.env(), self._first_url(), self.window_position,
                 self.window_size, self.timeout_s, scale=self.scale,
+                flags=self._chromium_flags(),
             )
             self._chromium.start()
             self._show()
@@ -66,6 +67,10 @@ class BrowserDesktop(StartedInWith):
     def _show(self) -> None:
         """Wait until the page is ready to be played (Chromium is running)."""
         raise NotImplementedError
+
+    def _chromium_flags(self) -> list[str]:
+        """Chromium flags of this desktop's own (the server is running)."""
+        return []
 
     @property
     def chromium(self) -> ChromiumApp:

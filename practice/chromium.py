@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -62,15 +62,18 @@ class ChromiumApp:
         timeout_s: float = 30.0,
         *,
         scale: float = 1.0,
+        flags: Sequence[str] = (),
     ) -> None:
         """``scale`` is the device scale factor (screen pixels per CSS pixel), as a
-        high-density screen or a desktop's 125% / 150% setting gives."""
+        high-density screen or a desktop's 125% / 150% setting gives; ``flags`` are
+        Chromium's command-line flags besides the project's own."""
         self.env = env
         self.url = url
         self.position = position
         self.size = size
         self.timeout_s = timeout_s
         self.scale = scale
+        self.flags = list(flags)
         self._process: subprocess.Popen[bytes] | None = None
         self._profile: Path | None = None
         self._session: CdpSession | None = None
@@ -103,7 +106,7 @@ class ChromiumApp:
         x, y = self.position
         width, height = self.size
         args = [
-            chromium, *REQUIRED_FLAGS, *QUIET_FLAGS,
+            chromium, *REQUIRED_FLAGS, *QUIET_FLAGS, *self.flags,
             f"--force-device-scale-factor={self.scale:g}",
             f"--user-data-dir={self._profile}",
             "--remote-debugging-port=0",

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sweeper.core import Rect, SweeperError
 from sweeper.practice.browser_desktop import BrowserDesktop
@@ -63,6 +64,9 @@ class Site:
     # prototype (a promise is awaited) whose live instances become window.__live
     expose: dict[str, str] = field(default_factory=dict)
     live_objects: str = ""
+    # the mine count of a game whose size is not a standard one and which shows no count
+    # (told to the bot as a user would tell it, with --mines)
+    mines: int | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             benchmark=bool(entry.get("benchmark", True)),
             expose=dict(entry.get("expose", {})),
             live_objects=entry.get("live_objects", ""),
+            mines=int(entry["mines"]) if "mines" in entry else None,
         )
     return sites
 
@@ -125,6 +130,12 @@ class SiteDesktop(BrowserDesktop):
 
     def _first_url(self) -> str:
         return f"{self.server.base_url}/{self.site.page}"
+
+    def _chromium_flags(self) -> list[str]:
+        # the page's requests to other hosts (a library from a CDN) go to the site's own
+        # server, which has what a build of the site put at their paths, and nothing else
+        port = urlsplit(self.server.base_url).port
+        return [f"--host-resolver-rules=MAP * 127.0.0.1:{port}, EXCLUDE 127.0.0.1"]
 
     def _show(self) -> None:
         """Wait for the page, size its viewport, choose expert and wait for the board."""
