@@ -113,9 +113,9 @@ def ended_by_message(recognition: Recognition, told: GameStatus | None,
                      pressed_safe: Collection[Cell] = ()) -> tuple[Board, GameStatus] | None:
     """The board and status of a game whose end a message over the board tells
     (``told``: "Game over", "You win"), its covered cells taken for unopened ones; or
-    None if no message told one, or what can be read gainsays a loss: presses all
-    proven safe, or a board that contradicts ``previous``. A win told over cells that
-    read amiss (a translucent box dims them) is taken with ``previous`` as its board."""
+    None if no message told one, or a loss after presses all proven safe. An end told
+    over cells that read amiss (a translucent box dims them: a mine read on a win, or a
+    board that contradicts ``previous``) is taken with ``previous`` as its board."""
     if told not in ("lost", "won") or recognition.codes is None:
         return None
     board = _as_read(recognition)
@@ -127,7 +127,7 @@ def ended_by_message(recognition: Recognition, told: GameStatus | None,
         amiss = True
     if not amiss:
         return board, told
-    return (previous, told) if told == "won" and previous is not None else None
+    return None if previous is None else (previous, told)
 
 
 def _as_read(recognition: Recognition) -> Board:

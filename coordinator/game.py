@@ -164,9 +164,9 @@ class GamePlay:
         return GameEnd(result, end, self.facts, self._mark)
 
     def _flag_the_rest(self, end: Sight) -> None:
-        """Flag the closed cells of a game won by its count alone, where nothing covers
-        the board and no face tells the end: some games are won only once every mine
-        carries a flag, and show nothing before. The flags go in one batch; the win
+        """Flag the closed cells of a game won by its count, where nothing covers the
+        board: some games are won only once every mine carries a flag, and show nothing
+        before (their face, if any, stays as it was). The flags go in one batch; the win
         stands either way (every safe cell is open). What moves over the board (an
         animation of the last opening) is waited out, and a cell it then shows open gets
         no flag; a few cells hidden by what the pointer draws get none (one may be the
@@ -184,7 +184,7 @@ class GamePlay:
         shown = recognition.codes
         closed = [cell for cell in end.board.cells_where(UNOPENED)
                   if cell not in hidden and (shown is None or shown[cell] < 0)]
-        if not closed or self.parts.looker.face_point(end.image) is not None:
+        if not closed:
             return
         log.info("won by the count: flagging the %d closed cells left", len(closed))
         self.parts.hands.press(self.parts.looker.placed, [], closed, self.progress.rest_ms)

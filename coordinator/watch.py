@@ -145,8 +145,8 @@ class BoardWatch:
         told = end_told(shot.image, self.looker.placed.geometry, recognition.unreadable)
         ended = ended_by_message(recognition, told, previous, pressed_safe)
         if ended is None and told is not None:
-            log.info("a message over the board tells the game %s, but the cells read round "
-                     "it gainsay that", told)
+            log.info("a message over the board tells the game %s, not believed after "
+                     "presses all proven safe", told)
         return ended
 
     def _told_over_board(self, sight: Sight) -> GameStatus | None:

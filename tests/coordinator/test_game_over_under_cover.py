@@ -130,10 +130,10 @@ def test_mines_shown_after_a_guess_are_never_taken_for_a_win() -> None:
     assert lost_under_cover(shown, BEFORE_WIN) is not None
 
 
-def test_a_win_told_over_cells_that_read_amiss_is_taken_with_the_board_before() -> None:
+def test_an_end_told_over_cells_that_read_amiss_is_taken_with_the_board_before() -> None:
     # a translucent "Winner!" box dims the cells under it, which may then read wrong: the
-    # message decides a win, and the board is the one read before it; a loss told over
-    # a board that contradicts the one before is not believed
+    # message decides the end, and the board is the one read before it; a loss after
+    # presses all proven safe is not believed
     shot = load_shot("covered/pentiumluls-canvas-x1-won")
     recognition = recognize(shot.image)
     assert recognition.codes is not None
@@ -143,5 +143,6 @@ def test_a_win_told_over_cells_that_read_amiss_is_taken_with_the_board_before() 
     cells[readable] = 8 if cells[readable] != 8 else 7  # read otherwise now
     before = Board(cells)
     assert ended_by_message(recognition, "won", before) == (before, "won")
-    assert ended_by_message(recognition, "lost", before) is None
+    assert ended_by_message(recognition, "lost", before) == (before, "lost")
+    assert ended_by_message(recognition, "lost", before, pressed_safe=[readable]) is None
     assert ended_by_message(recognition, "won", shot.board) is not None
