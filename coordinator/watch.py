@@ -145,8 +145,8 @@ class BoardWatch:
         told = end_told(shot.image, self.looker.placed.geometry, recognition.unreadable)
         ended = ended_by_message(recognition, told, previous, pressed_safe)
         if ended is None and told is not None:
-            log.info("a message over the board tells the game %s, not believed after "
-                     "presses all proven safe", told)
+            log.info("a message over the board tells the game %s, not believed (after "
+                     "presses all proven safe, or with no board before)", told)
         return ended
 
     def _told_over_board(self, sight: Sight) -> GameStatus | None:
@@ -174,10 +174,10 @@ class BoardWatch:
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
         the same twice; past ``timeout_s`` so must a board on which the clicks never
-        showed (the caller sees that nothing changed). After a guess, or where the mine count
-        is only assumed, a board that keeps contradicting ``previous`` is read for a
-        message over it ("Game over"): the end
-        it tells is taken, with ``previous`` as the board (its cells were not read).
+        showed (the caller sees that nothing changed). After a guess, or where the mine
+        count is only assumed, a board that keeps contradicting ``previous`` is read for
+        a message over it ("Game over"): the end it tells is taken, with ``previous`` as
+        the board (its cells were not read).
         """
         deadline = time.monotonic() + timeout_s
         last: Sight | None = None
