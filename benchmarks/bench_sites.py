@@ -89,6 +89,8 @@ class SiteResult:
     outside_clicks: int = 0
     new_game_clicks: int = 0
     recounted: int = 0  # games played on with a mine count other than the one assumed
+    other_level: int = 0  # games of another mine count than the first (a page that went
+    # back to another level, e.g. on F5): their figures are not the level's
     verdicts_wrong: list[str] = field(default_factory=list)  # the bot's won/lost vs the page's
     verdicts_unchecked: int = 0  # games whose page was held by a dialog when they ended
     won_s_per_3bv: list[float] = field(default_factory=list)  # won games whose mines were read
@@ -112,6 +114,7 @@ class SiteResult:
                 "errors": len(self.errors), "unreadable_stops": self.unreadable_stops,
                 "median_won_s": None if median is None else round(median, 2),
                 "outside_clicks": self.outside_clicks, "recounted_games": self.recounted,
+                "games_at_another_level": self.other_level,
                 "verdicts_wrong": len(self.verdicts_wrong),
                 "verdicts_unchecked": self.verdicts_unchecked,
                 "s_per_3bv": (round(statistics.median(self.won_s_per_3bv), 4)
@@ -202,6 +205,9 @@ def _count(result: SiteResult, summary: RunSummary, player: Player,
     result.errors = list(summary.errors)
     result.won_seconds = [game.seconds for game in summary.results if game.result == "won"]
     result.recounted = sum(bool(game.notes) for game in summary.results)
+    if summary.results:
+        first = summary.results[0].mines
+        result.other_level = sum(game.mines != first for game in summary.results)
     placement = player.looker.placement
     board = None if placement is None else placement.board_rect
     for x, y, bounds in effector.clicks:
@@ -257,6 +263,9 @@ def main() -> int:
             print(f"  stopped: {row.errors[0][:300]}", file=sys.stderr)
         for wrong in row.verdicts_wrong:
             print(f"  verdict: {wrong}", file=sys.stderr)
+        if row.other_level:
+            print(f"  {row.other_level} game(s) at another level than the first",
+                  file=sys.stderr)
     report(rows)
     return 0
 
