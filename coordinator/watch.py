@@ -39,7 +39,9 @@ REMEDY_AFTER_S = 0.6  # unreadable this long on a still screen: answer a dialog;
 MOVING_REMEDY_AFTER_S = 1.8  # ... or this long while the screen still changes (an animation
 # is waited out: the pointer moved for a remedy lights the cells it passes)
 STILL_LEVELS = 1.0  # mean grey-level change of the unreadable cells between two looks of a
-# still screen
+# still screen ...
+STILL_SPAN_S = 0.3  # ... taken this far apart: a fade changes little from one look to the
+# next (a page fading every number in again over 0.6 s was answered with Enter each turn)
 COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving up: a
 # record win's two dialogs, a message read once (about a second) and the remedies taking
 # turns need more than 6 s on a loaded machine
@@ -91,7 +93,7 @@ class BoardWatch:
         pointer_first: bool | None = None  # the pointer moved before a dialog is answered
         message_read = False  # a message over the covered cells read for the game's end
         waits: list[str] = []
-        last_image: npt.NDArray[np.uint8] | None = None
+        stillness = _Stillness(self.looker.placed.geometry)
         while True:
             shot = self.looker.shoot(facts.mines)
             looks += 1
@@ -116,8 +118,7 @@ class BoardWatch:
                          1000 * (time.monotonic() - started), reasons_summary(waits))
                 raise WatchError(f"the board stayed unreadable: {problem}")
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
-            still = _still(last_image, shot.image, self.looker.placed.geometry, recognition)
-            last_image = shot.image
+            still = stillness.look(shot.image, recognition)
             after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
             if recognition.unreadable and (
                     time.monotonic() - started >= after_s * (remedies_done + 1)):
@@ -255,11 +256,32 @@ class BoardWatch:
             time.sleep(NEW_GAME_POLL_S)
 
 
-def _still(before: npt.NDArray[np.uint8] | None, now: npt.NDArray[np.uint8],
+class _Stillness:
+    """Whether what covers the board holds still (a dialog or a tooltip, not an animation
+    still running): the unreadable cells of a look against how they looked
+    :data:`STILL_SPAN_S` before."""
+
+    def __init__(self, geometry: BoardGeometry) -> None:
+        self.geometry = geometry
+        self.before: npt.NDArray[np.uint8] | None = None
+        self.since = 0.0
+        self.still = False
+
+    def look(self, image: npt.NDArray[np.uint8], recognition: Recognition) -> bool:
+        """Whether the cover held still over the last span, given this look."""
+        now = time.monotonic()
+        if self.before is None or self.before.shape != image.shape:
+            self.before, self.since, self.still = image, now, False
+        elif now - self.since >= STILL_SPAN_S:
+            self.still = _still(self.before, image, self.geometry, recognition)
+            self.before, self.since = image, now
+        return self.still
+
+
+def _still(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
            geometry: BoardGeometry, recognition: Recognition) -> bool:
-    """Whether the unreadable cells look as they did in the look ``before`` (a dialog
-    or a tooltip standing still, not an animation still running)."""
-    if before is None or before.shape != now.shape or not recognition.unreadable:
+    """Whether the unreadable cells look as they did in the look ``before``."""
+    if before.shape != now.shape or not recognition.unreadable:
         return False
     rows, cols = zip(*recognition.unreadable, strict=True)
     left, top, _, _ = (int(v) for v in geometry.cell_box(min(rows), min(cols)))
