@@ -10,7 +10,7 @@ only if it is certain under every count that fits within that slack; what the as
 count alone proves (the cells away from the numbers all safe, a last cell a mine) is a
 guess of no risk under that count, played as a guess, never as a proof.
 
-Only counts :func:`_spanning_counts` apart need deciding: the frontier's placements a
+Only counts :func:`_spanning_step` apart need deciding: the frontier's placements a
 count allows are those whose mines leave between 0 and ``I`` mines for the ``I`` closed
 cells away from the numbers, so counts ``I + 1`` apart allow, together, every placement
 any count between them allows.
@@ -21,7 +21,7 @@ from __future__ import annotations
 from sweeper.analyzer import Move
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
 from sweeper.coordinator.facts import ASSUMED_COUNT_SLACK, MINE_COUNT_SLACK, GameFacts
-from sweeper.core import UNOPENED, Board
+from sweeper.core import UNOPENED, Board, Cell
 
 
 def decide_with_count_slack(decider: Decider, board: Board,
@@ -60,8 +60,7 @@ def _decide_under_assumed_count(decider: Decider, board: Board, facts: GameFacts
     if not (decision.safe or decision.mines):
         return decision
     others = _spanning_decisions(decider, board, facts, assumed)
-    safe = set(decision.safe).intersection(*(other.safe for other in others))
-    mines = set(decision.mines).intersection(*(other.mines for other in others))
+    safe, mines = _certain_at_every_count([decision, *others])
     if len(safe) == len(decision.safe) and len(mines) == len(decision.mines):
         return decision
     move = None if safe else (
@@ -144,13 +143,18 @@ def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts, as
             continue
     if not decisions:
         raise rejection
-    safe = set.intersection(*(set(decision.safe) for decision in decisions))
-    mines = set.intersection(*(set(decision.mines) for decision in decisions))
+    safe, mines = _certain_at_every_count(decisions)
     worst = _worst_odds(decisions)
     move = None if safe else _least_risky(worst, "least chance of a mine over the counts "
                                                  "that fit")
     return Decision(safe=sorted(safe), mines=sorted(mines), probabilities=worst,
                     move=move, elapsed_ms=sum(decision.elapsed_ms for decision in decisions))
+
+
+def _certain_at_every_count(decisions: list[Decision]) -> tuple[set[Cell], set[Cell]]:
+    """The cells safe, and the cells mines, in every one of ``decisions``."""
+    return (set.intersection(*(set(decision.safe) for decision in decisions)),
+            set.intersection(*(set(decision.mines) for decision in decisions)))
 
 
 def _worst_odds(decisions: list[Decision]) -> list[list[float | None]]:

@@ -121,10 +121,9 @@ def ended_by_message(recognition: Recognition, told: GameStatus | None,
     board = _as_read(recognition)
     if told == "lost" and pressed_safe:
         return None
-    amiss = bool(board.cells_where(MINE)) if told == "won" else False
-    if previous is not None and impossible_changes(
-            previous, board, ended=True, hidden=recognition.unreadable):
-        amiss = True
+    amiss = (told == "won" and bool(board.cells_where(MINE))) or (
+        previous is not None and bool(impossible_changes(
+            previous, board, ended=True, hidden=recognition.unreadable)))
     if not amiss:
         return board, told
     return None if previous is None else (previous, told)
