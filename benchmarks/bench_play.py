@@ -24,11 +24,10 @@ from sweeper.coordinator import (
     LocalDecider,
     Player,
     PlayOptions,
-    local_service,
     print_table,
 )
 from sweeper.core import EXPERT
-from sweeper.effector import EffectorClient
+from sweeper.effector import LocalEffector
 from sweeper.practice import VirtualDesktop
 
 EXPERT_GAME: dict[str, str | int] = {**EXPERT._asdict(), "cell": 24}
@@ -49,8 +48,7 @@ def main() -> int:
     results: list[GameResult] = []
     with (
         VirtualDesktop(game_params=EXPERT_GAME) as desktop,
-        local_service("effector", desktop.env()) as url,
-        EffectorClient(url) as effector,
+        LocalEffector(desktop.env()["DISPLAY"]) as effector,
     ):
         for number in track(range(args.games), description="playing", console=None):
             desktop.new_game(EXPERT_GAME | {"seed": args.seed + number})

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from sweeper.coordinator.play_report import (
     save_stop_picture,
 )
 from sweeper.coordinator.replay_cli import add_replay_command
+from sweeper.coordinator.screen import Screen
 from sweeper.core import CommandError
 from sweeper.serving import token
 
@@ -35,7 +35,7 @@ def add_play_commands(commands: Any, serve_commands: Any) -> None:
     )
     play.add_argument(
         "--effector", type=service_url, metavar="URL",
-        help="effector service (default: start one on this display)"
+        help="effector service (default: act on this display from this process)"
     )
     play.add_argument(
         "--analyzer", type=service_url, metavar="URL",
@@ -53,17 +53,22 @@ def add_play_commands(commands: Any, serve_commands: Any) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Play on the screen an effector shows (a local one by default)."""
-    from sweeper.coordinator.local_services import local_service
+    """Play on the screen of the effector at ``--effector``, or on this display."""
+    from sweeper.effector import DisplayUnavailableError, EffectorClient, LocalEffector
 
     if args.effector is None and not os.environ.get("DISPLAY"):
         raise CommandError(
             "no --effector given and DISPLAY is not set: there is no screen to play on "
             "(run 'sweeper demo' for a virtual one)")
     check_before_starting(args)
-    with ExitStack() as stack:
-        url = args.effector or stack.enter_context(local_service("effector", os.environ))
-        return play_and_report(url, args, stack)
+    try:
+        effector: LocalEffector | EffectorClient = (
+            LocalEffector() if args.effector is None
+            else EffectorClient(args.effector, token=getattr(args, "token", None)))
+    except DisplayUnavailableError as error:
+        raise CommandError(str(error)) from None
+    with effector:
+        return play_and_report(effector, args)
 
 
 def check_before_starting(args: argparse.Namespace) -> None:
@@ -90,15 +95,13 @@ def check_before_starting(args: argparse.Namespace) -> None:
                                f"({error.strerror or error})") from None
 
 
-def play_and_report(url: str, args: argparse.Namespace, stack: ExitStack) -> int:
-    """Play on the effector at ``url`` as ``args`` (of :func:`add_game_arguments`) say,
-    print the table and return the exit code; ``stack`` closes the effector's client."""
+def play_and_report(effector: Screen, args: argparse.Namespace) -> int:
+    """Play on ``effector``'s screen as ``args`` (of :func:`add_game_arguments`) say,
+    print the table and return the exit code."""
     from sweeper.coordinator.decide import Decider, LocalDecider, RemoteDecider
     from sweeper.coordinator.play import Player, PlayOptions
     from sweeper.coordinator.recording import RunRecorder
-    from sweeper.effector import EffectorClient
 
-    effector = stack.enter_context(EffectorClient(url, token=getattr(args, "token", None)))
     analyzer_url = getattr(args, "analyzer", None)
     decider: Decider = (
         RemoteDecider(analyzer_url, token=args.token) if analyzer_url else LocalDecider()

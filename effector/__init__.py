@@ -40,9 +40,11 @@ if TYPE_CHECKING:
         EffectorError,
         FailSafeTriggeredError,
         InputFailedError,
+        InvalidRegionError,
     )
+    from sweeper.effector.local import LocalEffector
     from sweeper.effector.screen_info import ScreenInfo
-    from sweeper.effector.service import InvalidRegionError, create_app
+    from sweeper.effector.service import create_app
     from sweeper.effector.testing import ImageScreen, RecordingDevice, without_waiting
 
 __all__ = [
@@ -67,6 +69,7 @@ __all__ = [
     "InvalidBatchError",
     "InvalidRegionError",
     "KeyAction",
+    "LocalEffector",
     "MoveAction",
     "PauseAction",
     "RecordingDevice",
@@ -105,7 +108,8 @@ _HOME_OF = {
     "FailSafeTriggeredError": "sweeper.effector.errors",
     "InputFailedError": "sweeper.effector.errors",
     "ScreenInfo": "sweeper.effector.screen_info",
-    "InvalidRegionError": "sweeper.effector.service",
+    "InvalidRegionError": "sweeper.effector.errors",
+    "LocalEffector": "sweeper.effector.local",
     "create_app": "sweeper.effector.service",
     "ImageScreen": "sweeper.effector.testing",
     "RecordingDevice": "sweeper.effector.testing",

@@ -24,17 +24,20 @@ from sweeper.effector.errors import (
 from sweeper.effector.screen_info import ScreenInfo
 
 
-def require_display() -> None:
-    """Raise ``DisplayUnavailableError`` if this is an X11 system with ``DISPLAY`` unset."""
-    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+def require_display(display_name: str | None = None) -> None:
+    """Raise ``DisplayUnavailableError`` if this is an X11 system with no display named
+    and ``DISPLAY`` unset."""
+    if sys.platform.startswith("linux") and not (display_name or os.environ.get("DISPLAY")):
         raise DisplayUnavailableError(f"no X display: DISPLAY is not set; {NO_DISPLAY_HINT}")
 
 
 class ScreenCapture:
-    """Takes screenshots of the virtual screen; safe to use from many threads."""
+    """Takes screenshots of the virtual screen of the X display ``display_name`` (default:
+    ``DISPLAY``; elsewhere, the system's screen); safe to use from many threads."""
 
-    def __init__(self) -> None:
-        require_display()
+    def __init__(self, display_name: str | None = None) -> None:
+        require_display(display_name)
+        self._display_name = display_name
         self._local = threading.local()
         self._all_grabbers: list[Any] = []
         self._lock = threading.Lock()
@@ -75,21 +78,21 @@ class ScreenCapture:
     def _grabber(self) -> Any:
         grabber = getattr(self._local, "grabber", None)
         if grabber is None:
-            grabber = _open_mss()
+            grabber = _open_mss(self._display_name)
             self._local.grabber = grabber
             with self._lock:
                 self._all_grabbers.append(grabber)
         return grabber
 
 
-def _open_mss() -> Any:
+def _open_mss(display_name: str | None) -> Any:
     import mss
 
     factory = getattr(mss, "MSS", None) or mss.mss  # mss >= 10.2 renamed the factory
     try:
-        return factory()
+        return factory(display=display_name) if display_name else factory()
     except Exception as error:
-        display = os.environ.get("DISPLAY", "")
+        display = display_name or os.environ.get("DISPLAY", "")
         raise DisplayUnavailableError(
             f"cannot open the display {display!r} for screenshots ({error}); {NO_DISPLAY_HINT}"
         ) from error

@@ -6,8 +6,8 @@ from __future__ import annotations
 from sweeper.core import SweeperError
 
 NO_DISPLAY_HINT = (
-    "start the effector inside a desktop session, or on a virtual display, e.g. "
-    "`Xvfb :99 -screen 0 1600x1000x24 &` then `DISPLAY=:99 sweeper serve effector`"
+    "run inside a desktop session, or on a virtual display, e.g. "
+    "`Xvfb :99 -screen 0 1600x1000x24 &` then `DISPLAY=:99 sweeper ...`"
 )
 
 
@@ -25,6 +25,10 @@ class InputFailedError(SweeperError, RuntimeError):
 
 class FailSafeTriggeredError(SweeperError, RuntimeError):
     """The pointer sits in a fail-safe corner: someone wants the bot to stop."""
+
+
+class InvalidRegionError(SweeperError, ValueError):
+    """A screenshot region that is incomplete or not on the screen."""
 
 
 class EffectorError(SweeperError, RuntimeError):

@@ -1,4 +1,5 @@
-"""Mouse and keyboard through pyautogui, with its pauses off and its fail-safe on.
+"""Mouse and keyboard: the platform's input device (:func:`open_input`), and the one
+that works everywhere, through pyautogui with its pauses off and its fail-safe on.
 
 pyautogui connects to the display when it is imported, so it is imported here lazily and
 an import failure becomes a ``DisplayUnavailableError`` naming what is missing.
@@ -7,6 +8,7 @@ an import failure becomes a ``DisplayUnavailableError`` naming what is missing.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,6 +21,17 @@ from sweeper.effector.errors import (
     FailSafeTriggeredError,
     InputFailedError,
 )
+from sweeper.effector.runner import InputDevice
+
+
+def open_input(display_name: str | None = None) -> InputDevice:
+    """The input device for the display ``display_name`` (default: ``DISPLAY``): XTEST on
+    X (:mod:`effector.xtest`, fewer round trips a click), pyautogui elsewhere."""
+    if sys.platform.startswith("linux"):
+        from sweeper.effector.xtest import XTestInput
+
+        return XTestInput(display_name)
+    return PointerInput()
 
 
 def load_pyautogui() -> Any:
@@ -85,6 +98,12 @@ class PointerInput:
         """Release ``key``; works even in a fail-safe corner."""
         with self._fail_safe_suspended():
             self._call(self._gui.keyUp, key)
+
+    def flush(self) -> None:
+        """Nothing to send: pyautogui waits for the display after every event."""
+
+    def close(self) -> None:
+        """Nothing to close: pyautogui keeps its display for the process."""
 
     def _single_click(self, x: int, y: int, button: Button) -> None:
         self._gui.failSafeCheck()

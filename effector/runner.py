@@ -48,6 +48,12 @@ class InputDevice(Protocol):
 
     def key_up(self, key: AllowedKey) -> None: ...
 
+    def flush(self) -> None:
+        """Wait until every event sent so far has reached the display."""
+        ...
+
+    def close(self) -> None: ...
+
 
 class _StoppedError(Exception):
     """Internal: the batch's ticket was cancelled by ``stop()``."""
@@ -91,6 +97,7 @@ class BatchRunner:
                 executed = self._run_actions(batch.actions, ticket)
             finally:
                 self._running = False
+                self.device.flush()  # a device may queue a batch's events
         return BatchResult(executed=executed, elapsed_ms=(time.perf_counter() - started) * 1000)
 
     def _run_actions(self, actions: list[Action], ticket: int) -> int:
@@ -114,6 +121,7 @@ class BatchRunner:
         elif isinstance(action, KeyAction):
             self._key(action, ticket)
         elif isinstance(action, PauseAction):
+            self.device.flush()  # what comes before the pause happens before it
             self._wait(action.ms, ticket)
 
     def _click(self, action: ClickAction, ticket: int) -> None:

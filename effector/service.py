@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from sweeper.core import Rect, SweeperError
+from sweeper.core import Rect
 from sweeper.effector.actions import ActionBatch, BatchResult, InvalidBatchError, validate_batch
 from sweeper.effector.encoding import (
     PNG_MEDIA_TYPE,
@@ -37,7 +37,9 @@ from sweeper.effector.errors import (
     CaptureFailedError,
     DisplayUnavailableError,
     InputFailedError,
+    InvalidRegionError,
 )
+from sweeper.effector.regions import on_screen
 from sweeper.effector.runner import BatchRunner, InputDevice
 from sweeper.effector.screen_info import ScreenInfo
 from sweeper.serving import (
@@ -82,10 +84,6 @@ class EffectorSettings:
     capture_workers: int = 2
     capture_queue: int = 4
     wait_s: float = 10.0
-
-
-class InvalidRegionError(SweeperError, ValueError):
-    """A screenshot region that is incomplete or not on the screen."""
 
 
 REGION_RULE = ("Part of the region to capture: give all four of left, top, width and "
@@ -197,10 +195,10 @@ def create_display_app(
     Raises ``DisplayUnavailableError`` with a clear message when there is no display.
     """
     from sweeper.effector.capture import ScreenCapture
-    from sweeper.effector.input import PointerInput
+    from sweeper.effector.input import open_input
 
     capture = ScreenCapture()
-    return create_app(capture, PointerInput(), settings), capture
+    return create_app(capture, open_input(), settings), capture
 
 
 def resolve_region(
@@ -210,18 +208,13 @@ def resolve_region(
     values = {"left": left, "top": top, "width": width, "height": height}
     missing = [name for name, value in values.items() if value is None]
     if len(missing) == len(values):
-        return Rect(left=screen.left, top=screen.top, width=screen.width, height=screen.height)
+        return on_screen(screen, None)
     if missing:
         raise InvalidRegionError(
             f"give all of left, top, width and height, or none of them; missing: "
             f"{', '.join(missing)}"
         )
-    region = Rect.model_validate(values)
-    if not screen.contains_rect(region):
-        raise InvalidRegionError(
-            f"region ({region.describe()}) is not inside the screen ({screen.describe()})"
-        )
-    return region
+    return on_screen(screen, Rect.model_validate(values))
 
 
 def describe_validation_errors(errors: Sequence[Any]) -> str:

@@ -91,6 +91,12 @@ class RecordingDevice:
         """Record a key release."""
         self.calls.append(("key_up", key))
 
+    def flush(self) -> None:
+        """Nothing is queued."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
     def _act(self, *call: object) -> None:
         if self._fail_after is not None and len(self.calls) == self._fail_after:
             raise FailSafeTriggeredError("fail-safe: the pointer is in a screen corner")

@@ -12,10 +12,10 @@ from typing import Any
 from sweeper.coordinator import (
     add_game_arguments,
     check_before_starting,
-    local_service,
     play_and_report,
 )
 from sweeper.core import EXPERT, CommandError
+from sweeper.effector import LocalEffector
 from sweeper.serving import whole_number
 
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
@@ -64,11 +64,11 @@ def _demo(args: argparse.Namespace) -> int:
         args.between_games = CLOCK_SEEDED_PAUSE_S
     with ExitStack() as stack:
         if args.target == "winemine":
-            print("starting the virtual display, winemine and the effector...", file=sys.stderr)
+            print("starting the virtual display and winemine...", file=sys.stderr)
             env = stack.enter_context(VirtualDisplay(1024, 768)).env()
             stack.enter_context(Winemine(env, level="expert"))
         else:
-            print("starting the virtual display, Chromium and the effector...", file=sys.stderr)
+            print("starting the virtual display and Chromium...", file=sys.stderr)
             env = stack.enter_context(VirtualDesktop(game_params=game)).env()
-        url = stack.enter_context(local_service("effector", env))
-        return play_and_report(url, args, stack)
+        effector = stack.enter_context(LocalEffector(env["DISPLAY"]))
+        return play_and_report(effector, args)
