@@ -3,8 +3,8 @@
 For each site of the catalog (``benchmarks/sites.json``; the sites' folders, fetched and
 built by hand, under ``--root``), and for Wine's winemine (site name ``winemine``), a
 virtual display shows it in Chromium at the given
-device scale, a local effector serves that display, and the bot plays ``--games`` expert
-games exactly as ``sweeper play`` does: it finds the board, learns the skin, starts each
+device scale, and the bot plays ``--games`` expert games on it exactly as ``sweeper play``
+does (the effector in its own process): it finds the board, learns the skin, starts each
 new game with the game's own control and answers dialogs with Enter. The truth of the
 page is never read while playing.
 
@@ -40,11 +40,10 @@ from sweeper.coordinator import (
     Player,
     PlayOptions,
     RunSummary,
-    local_service,
     print_rows,
 )
 from sweeper.core import Rect, Rules
-from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
+from sweeper.effector import Action, BatchResult, ClickAction, LocalEffector
 from sweeper.practice import (
     CLOCK_SEEDED_PAUSE_S,
     DIALOG_CLOSED,
@@ -63,11 +62,12 @@ from sweeper.practice import (
 DIALOG_LISTEN_S = 0.3  # how long the page's events are listened to for a dialog it opened
 
 
-class WatchedEffector(EffectorClient):
-    """An effector client that notes every click and the rectangle it was allowed in."""
+class WatchedEffector(LocalEffector):
+    """The effector, as ``sweeper play`` runs it on its own display, noting every click
+    and the rectangle it was allowed in."""
 
-    def __init__(self, url: str) -> None:
-        super().__init__(url)
+    def __init__(self, display_name: str) -> None:
+        super().__init__(display_name)
         self.clicks: list[tuple[int, int, Rect | None]] = []
 
     def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
@@ -134,8 +134,7 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
     rules: Rules = "opening" if site.rules == "opening" else "safe"
     with (
         SiteDesktop(site, scale=scale) as desktop,
-        local_service("effector", desktop.env()) as url,
-        WatchedEffector(url) as effector,
+        WatchedEffector(desktop.env()["DISPLAY"]) as effector,
     ):
         # told, as a user would tell it, where a control it cannot read is
         button = (desktop.element_centre(site.new_game_button)
@@ -178,8 +177,7 @@ def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
     with (
         VirtualDisplay(1024, 768) as display,
         Winemine(display.env(), level="expert"),
-        local_service("effector", display.env()) as url,
-        WatchedEffector(url) as effector,
+        WatchedEffector(display.display) as effector,
     ):
         options = PlayOptions(games=games, rules="safe", between_games_s=CLOCK_SEEDED_PAUSE_S)
         _play(result, effector, options, debug)
