@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from sweeper.coordinator import REST_MS, local_service, print_rows
+from sweeper.coordinator import REST_MS, print_rows
 from sweeper.core import Rect
-from sweeper.effector import Action, Button, ClickAction, EffectorClient, MoveAction, PauseAction
+from sweeper.effector import Action, Button, ClickAction, LocalEffector, MoveAction, PauseAction
 from sweeper.practice import (
     CdpError,
     Site,
@@ -62,12 +62,12 @@ class FloorResult:
 
 
 def play_floor(site: Site, games: int, rest_ms: int) -> FloorResult:
-    """Win ``games`` games of ``site`` as the oracle, through the real effector."""
+    """Win ``games`` games of ``site`` as the oracle, through the effector in this
+    process (as the bot plays)."""
     result = FloorResult(site.name, rest_ms=rest_ms)
     with (
         SiteDesktop(site, answer_dialogs=True) as desktop,  # a won game's alert()
-        local_service("effector", desktop.env()) as url,
-        EffectorClient(url) as effector,
+        LocalEffector(desktop.env()["DISPLAY"]) as effector,
     ):
         for number in range(games):
             try:
@@ -81,7 +81,7 @@ def play_floor(site: Site, games: int, rest_ms: int) -> FloorResult:
     return result
 
 
-def _one_game(desktop: SiteDesktop, effector: EffectorClient, result: FloorResult) -> None:
+def _one_game(desktop: SiteDesktop, effector: LocalEffector, result: FloorResult) -> None:
     truth = desktop.truth()
     bounds = _board_rect(truth)
     middle = (truth.rows // 2, truth.cols // 2)
@@ -125,7 +125,7 @@ def _all_safe_open(truth: Truth, mines: list[str]) -> bool:
                for r, line in enumerate(truth.board.split("\n")) for c, ch in enumerate(line))
 
 
-def _press(effector: EffectorClient, truth: Truth, cells: list[Cell], bounds: Rect,
+def _press(effector: LocalEffector, truth: Truth, cells: list[Cell], bounds: Rect,
            rest_ms: int, *, button: Button = "left") -> None:
     actions: list[Action] = []
     for row, col in cells:
