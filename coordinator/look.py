@@ -93,6 +93,8 @@ class Looker:
         self.placement: Placement | None = None
         self.reader: BoardReader | None = None  # reads the board, learning its skin
         self.last: Shot | None = None  # the last shot taken
+        self._sure_reading: tuple[int | None, Shot] | None = None  # the last shot, if its
+        # reading was sure of everything, and the mine count it was read with
         self._face_box: Rect | None = None  # where the face was seen
         self._control: Rect | None = None  # where the new-game control's label was read
         self.covered_when_found: list[Cell] = []  # cells covered when the board was found
@@ -144,14 +146,21 @@ class Looker:
     def shoot(self, mines: int | None) -> Shot:
         """Capture the watched region once and read the board in it (``mines``: the
         game's mine count, if known); new pictures are learned only once they hold
-        still."""
+        still. A screenshot the same to the pixel as the last one, whose reading was
+        sure of everything, is that reading again without the work (while a page has
+        not yet drawn the clicks, most looks are such)."""
         placement = self.placed
         assert self.reader is not None
         requested_at = time.monotonic()
         image = self.screen.screenshot(placement.region)
-        recognition = self.reader.read(image, placement.geometry, mines,
-                                       learn_when_stable=True)
+        again = self._sure_reading
+        if again is not None and again[0] == mines and np.array_equal(image, again[1].image):
+            recognition = again[1].recognition
+        else:
+            recognition = self.reader.read(image, placement.geometry, mines,
+                                           learn_when_stable=True)
         self.last = Shot(recognition, image, requested_at)
+        self._sure_reading = (mines, self.last) if _sure(recognition) else None
         return self.last
 
     def skin_mark(self) -> SkinMark | None:
@@ -165,6 +174,7 @@ class Looker:
         still the one marked."""
         if mark is not None and mark.reader is self.reader:
             mark.reader.forget_opened_since(mark.pictures)
+            self._sure_reading = None  # read with what is forgotten
 
     def shown_mine_count(self) -> int | None:
         """The mine count the game shows round the located board (on its counter, or
@@ -252,8 +262,16 @@ class Looker:
             origin=(region.left, region.top),
         ))
         self.reader = reader
+        self._sure_reading = None
         self._face_box = None
         return self.placement
+
+
+def _sure(recognition: Recognition) -> bool:
+    """Whether a reading named every cell and the status and learned nothing: reading
+    the same pixels again can only give it again."""
+    return (recognition.board is not None and not recognition.unreadable
+            and not recognition.learned and recognition.status != "unknown")
 
 
 def _lightly_covered(found: Recognition) -> bool:
