@@ -118,7 +118,7 @@ class Player:
                  self.facts.describe(), wait_summary(sight, None))
         if faceless and (self.options.games > 1 or sight.status != "playing"):
             self.restarter.find_control()  # only where a new game will be wanted
-        return sight
+        return self.look()  # the first board acted on is seen after the reading round it
 
     def _read_shown_mines(self, board: Board) -> int | None:
         """The mine count the game shows, read while no flag is on the board (a "mines
