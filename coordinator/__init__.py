@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from sweeper.coordinator.play_cli import (
         add_play_commands,
         check_before_starting,
+        open_local_effector,
         play_and_report,
     )
     from sweeper.coordinator.play_log import PLAY_LOGGER
@@ -79,6 +80,7 @@ __all__ = [
     "add_simulate_command",
     "check_before_starting",
     "local_service",
+    "open_local_effector",
     "play_and_report",
     "play_game",
     "play_games",
@@ -106,6 +108,7 @@ _HOME_OF = {
     "add_game_arguments": "sweeper.coordinator.play_args",
     "add_play_commands": "sweeper.coordinator.play_cli",
     "check_before_starting": "sweeper.coordinator.play_cli",
+    "open_local_effector": "sweeper.coordinator.play_cli",
     "play_and_report": "sweeper.coordinator.play_cli",
     "PLAY_LOGGER": "sweeper.coordinator.play_log",
     "start_group": "sweeper.coordinator.process_groups",

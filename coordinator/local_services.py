@@ -1,7 +1,7 @@
 """Run sweeper's own HTTP services on this machine's loopback, for as long as needed.
 
-``sweeper play`` starts a local effector when it is given none; tests and benchmarks
-start real analyzer and effector processes the same way.
+Tests and benchmarks start real analyzer and effector processes this way (``sweeper
+play`` on its own display uses the effector in its own process instead).
 """
 
 from __future__ import annotations

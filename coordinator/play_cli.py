@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sweeper.coordinator.play_args import add_game_arguments, service_url
 from sweeper.coordinator.play_report import (
@@ -24,6 +24,9 @@ from sweeper.coordinator.replay_cli import add_replay_command
 from sweeper.coordinator.screen import Screen
 from sweeper.core import CommandError
 from sweeper.serving import token
+
+if TYPE_CHECKING:
+    from sweeper.effector import LocalEffector
 
 
 def add_play_commands(commands: Any, serve_commands: Any) -> None:
@@ -54,21 +57,28 @@ def add_play_commands(commands: Any, serve_commands: Any) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play on the screen of the effector at ``--effector``, or on this display."""
-    from sweeper.effector import DisplayUnavailableError, EffectorClient, LocalEffector
+    from sweeper.effector import EffectorClient
 
     if args.effector is None and not os.environ.get("DISPLAY"):
         raise CommandError(
             "no --effector given and DISPLAY is not set: there is no screen to play on "
             "(run 'sweeper demo' for a virtual one)")
     check_before_starting(args)
-    try:
-        effector: LocalEffector | EffectorClient = (
-            LocalEffector() if args.effector is None
-            else EffectorClient(args.effector, token=getattr(args, "token", None)))
-    except DisplayUnavailableError as error:
-        raise CommandError(str(error)) from None
+    effector = (open_local_effector() if args.effector is None
+                else EffectorClient(args.effector, token=getattr(args, "token", None)))
     with effector:
         return play_and_report(effector, args)
+
+
+def open_local_effector(display_name: str | None = None) -> LocalEffector:
+    """The effector in this process on ``display_name`` (default: ``DISPLAY``); a display
+    that cannot be used is a one-line ``CommandError``."""
+    from sweeper.effector import DisplayUnavailableError, LocalEffector
+
+    try:
+        return LocalEffector(display_name)
+    except DisplayUnavailableError as error:
+        raise CommandError(str(error)) from None
 
 
 def check_before_starting(args: argparse.Namespace) -> None:

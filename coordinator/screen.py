@@ -1,7 +1,8 @@
 """The play loop's one seam to the world: a screen that it reads and clicks.
 
-:class:`~effector.client.EffectorClient` is the real one (a display, through the effector
-service); :class:`~coordinator.simulation.simulated_screen.SimulatedScreen` draws games
+:class:`~effector.local.LocalEffector` (a display of this machine, in this process) and
+:class:`~effector.client.EffectorClient` (one anywhere, through the effector service) are
+the real ones; :class:`~coordinator.simulation.simulated_screen.SimulatedScreen` draws games
 of the in-process engine. The looker reads boards off either with the recognizer, and the
 player
 clicks on either, so one loop plays live and in simulation.

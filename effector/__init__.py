@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from sweeper.effector.defaults import DEFAULT_HOST, DEFAULT_PORT, TOKEN_ENV
     from sweeper.effector.encoding import ImageDecodeError
     from sweeper.effector.errors import (
+        REFUSED_STATUS,
         BatchAbortedError,
         CaptureFailedError,
         DisplayUnavailableError,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "REFUSED_STATUS",
     "TOKEN_ENV",
     "Action",
     "ActionBatch",
@@ -109,6 +111,7 @@ _HOME_OF = {
     "InputFailedError": "sweeper.effector.errors",
     "ScreenInfo": "sweeper.effector.screen_info",
     "InvalidRegionError": "sweeper.effector.errors",
+    "REFUSED_STATUS": "sweeper.effector.errors",
     "LocalEffector": "sweeper.effector.local",
     "create_app": "sweeper.effector.service",
     "ImageScreen": "sweeper.effector.testing",

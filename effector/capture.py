@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Any
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -22,6 +22,17 @@ from sweeper.effector.errors import (
     DisplayUnavailableError,
 )
 from sweeper.effector.screen_info import ScreenInfo
+
+
+class ScreenSource(Protocol):
+    """Where screenshots come from: :class:`ScreenCapture` on a display, or
+    ``effector.testing.ImageScreen``."""
+
+    def screen(self) -> ScreenInfo: ...
+
+    def grab(self, region: Rect) -> Image: ...
+
+    def close(self) -> None: ...
 
 
 def require_display(display_name: str | None = None) -> None:

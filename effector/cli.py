@@ -1,6 +1,6 @@
 """``sweeper serve effector``: run the effector service with uvicorn.
 
-Heavy imports (mss, pyautogui, fastapi, uvicorn) happen in the handler only.
+Heavy imports (mss, the input device's, fastapi, uvicorn) happen in the handler only.
 """
 
 from __future__ import annotations

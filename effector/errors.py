@@ -26,9 +26,19 @@ class InputFailedError(SweeperError, RuntimeError):
 class FailSafeTriggeredError(SweeperError, RuntimeError):
     """The pointer sits in a fail-safe corner: someone wants the bot to stop."""
 
+    @classmethod
+    def at(cls, x: int, y: int) -> FailSafeTriggeredError:
+        """The error for a pointer found in the corner ``(x, y)``."""
+        return cls(f"fail-safe: the pointer is in a screen corner ({x}, {y}); move it away "
+                   "from the corner to let the effector act again")
+
 
 class InvalidRegionError(SweeperError, ValueError):
     """A screenshot region that is incomplete or not on the screen."""
+
+
+REFUSED_STATUS = 422  # the status of a batch or region refused as invalid, given by the
+# in-process effector and the simulated screen too, so callers tell refusals apart alike
 
 
 class EffectorError(SweeperError, RuntimeError):

@@ -114,10 +114,7 @@ class PointerInput:
             function(*args, **kwargs)
         except self._gui.FailSafeException as error:
             x, y = self._gui.position()
-            raise FailSafeTriggeredError(
-                f"fail-safe: the pointer is in a screen corner ({x}, {y}); "
-                "move it away from the corner to let the effector act again"
-            ) from error
+            raise FailSafeTriggeredError.at(x, y) from error
         except Exception as error:
             raise InputFailedError(f"{function.__name__} failed: {error}") from error
 

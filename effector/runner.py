@@ -81,6 +81,13 @@ class BatchRunner:
             self._stop_changed.notify_all()
         return self._running
 
+    def stop_and_wait(self) -> None:
+        """Abort the running batch and wait until it has ended (a held button or key
+        released), e.g. before the device is closed."""
+        self.stop()
+        with self._turn:
+            pass
+
     def ticket(self) -> int:
         """A ticket for a batch arriving now: any later ``stop()`` aborts the batch that
         holds it, whether it is running by then or still waiting."""
@@ -95,10 +102,19 @@ class BatchRunner:
             self._running = True
             try:
                 executed = self._run_actions(batch.actions, ticket)
+                self.device.flush()  # a device may queue a batch's events
+            except BaseException:
+                self._flush_quietly()  # what ran is sent; the batch's own error is told
+                raise
             finally:
                 self._running = False
-                self.device.flush()  # a device may queue a batch's events
         return BatchResult(executed=executed, elapsed_ms=(time.perf_counter() - started) * 1000)
+
+    def _flush_quietly(self) -> None:
+        try:
+            self.device.flush()
+        except Exception as error:  # the display went away: the first error says more
+            log.warning("input not flushed after a failed batch: %s", error)
 
     def _run_actions(self, actions: list[Action], ticket: int) -> int:
         for index, action in enumerate(actions):
@@ -107,7 +123,7 @@ class BatchRunner:
                 self._perform(action, ticket)
             except _StoppedError:
                 raise BatchAbortedError.cut_short(
-                    "stopped by POST /stop", index, len(actions)) from None
+                    "stopped on request", index, len(actions)) from None
             except FailSafeTriggeredError as error:
                 raise BatchAbortedError.cut_short(str(error), index, len(actions)) from error
         return len(actions)

@@ -1,7 +1,7 @@
 """The effector's HTTP API (FastAPI): health, screen layout, screenshots, action batches, stop.
 
 ``create_app`` takes its screen and input back ends as arguments; ``create_display_app``
-builds them on the real display (mss and pyautogui).
+builds them on the real display (mss, and XTEST or pyautogui).
 
 Admission control (:mod:`serving.admission`): batches run one at a time and at most
 ``batch_queue`` more wait; screenshots run ``capture_workers`` at a time with at most
@@ -17,7 +17,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Protocol
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -27,7 +27,6 @@ from sweeper.effector.actions import ActionBatch, BatchResult, InvalidBatchError
 from sweeper.effector.encoding import (
     PNG_MEDIA_TYPE,
     RAW_MEDIA_TYPE,
-    Image,
     ImageFormat,
     encode_png,
     raw_headers,
@@ -57,18 +56,10 @@ from sweeper.serving import (
 )
 
 if TYPE_CHECKING:
-    from sweeper.effector.capture import ScreenCapture
+    from sweeper.effector.capture import ScreenCapture, ScreenSource
 
 MAX_LISTED_ERRORS = 3
 MAX_BODY_BYTES = 1 << 20  # a batch of the most actions allowed takes about 200 KB
-
-
-class ScreenSource(Protocol):
-    """Where screenshots come from (see ``effector.capture.ScreenCapture``)."""
-
-    def screen(self) -> ScreenInfo: ...
-
-    def grab(self, region: Rect) -> Image: ...
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,9 @@ class ImageScreen:
         """The one monitor."""
         return ScreenInfo(**self._rect.model_dump(), monitors=[self._rect])
 
+    def close(self) -> None:
+        """Nothing to release."""
+
     def grab(self, region: Rect) -> Image:
         """A copy of the pixels of ``region``."""
         if self.broken:
@@ -54,6 +57,7 @@ class RecordingDevice:
         fail_after: int | None = None,
     ) -> None:
         self.calls: list[Call] = []
+        self.flushed_after: list[int] = []  # len(calls) at each flush
         self.first_call = threading.Event()
         self._fail_safe_points = fail_safe_points
         self._fail_after = fail_after
@@ -92,14 +96,15 @@ class RecordingDevice:
         self.calls.append(("key_up", key))
 
     def flush(self) -> None:
-        """Nothing is queued."""
+        """Note how many calls had been made when the device was flushed."""
+        self.flushed_after.append(len(self.calls))
 
     def close(self) -> None:
         """Nothing to close."""
 
     def _act(self, *call: object) -> None:
         if self._fail_after is not None and len(self.calls) == self._fail_after:
-            raise FailSafeTriggeredError("fail-safe: the pointer is in a screen corner")
+            raise FailSafeTriggeredError.at(0, 0)
         self.calls.append(call)
         self.first_call.set()
 

@@ -36,7 +36,12 @@ _KEYSYMS: dict[AllowedKey, str] = {
 
 class XTestInput:
     """Sends pointer and key events to the X display ``display_name`` (default:
-    ``DISPLAY``); the caller runs one batch at a time and flushes it at its end."""
+    ``DISPLAY``); the caller runs one batch at a time and flushes it at its end.
+
+    Not thread-safe (python-xlib's connection is used unlocked): only the batch runner's
+    thread, one batch at a time, may call it. After a failure the connection's state is
+    unknown, so every later call fails at once with the first failure's message.
+    """
 
     def __init__(self, display_name: str | None = None) -> None:
         self._x = _open_display(display_name)
@@ -48,6 +53,7 @@ class XTestInput:
         self._keycodes = {key: self._x.keysym_to_keycode(XK.string_to_keysym(name))
                           for key, name in _KEYSYMS.items()}
         self._check_due = True  # the pointer is looked at before the next event
+        self._failed: str | None = None  # the failure that left the connection unusable
 
     @property
     def fail_safe_points(self) -> frozenset[tuple[int, int]]:
@@ -81,19 +87,22 @@ class XTestInput:
 
     def press_key(self, key: AllowedKey) -> None:
         """Press and release ``key``."""
+        code = self._keycode(key)
         with self._sending():
-            self._fake(X.KeyPress, self._keycodes[key])
-            self._fake(X.KeyRelease, self._keycodes[key])
+            self._fake(X.KeyPress, code)
+            self._fake(X.KeyRelease, code)
 
     def key_down(self, key: AllowedKey) -> None:
         """Press ``key`` without releasing it."""
+        code = self._keycode(key)
         with self._sending(sync=True):
-            self._fake(X.KeyPress, self._keycodes[key])
+            self._fake(X.KeyPress, code)
 
     def key_up(self, key: AllowedKey) -> None:
         """Release ``key``; works even in a fail-safe corner."""
+        code = self._keycode(key)
         with self._sending(check=False, sync=True):
-            self._fake(X.KeyRelease, self._keycodes[key])
+            self._fake(X.KeyRelease, code)
 
     def flush(self) -> None:
         """Wait until the server has taken every event queued so far."""
@@ -104,6 +113,14 @@ class XTestInput:
         """Close the display connection."""
         self._x.close()
 
+    def _keycode(self, key: AllowedKey) -> int:
+        """The display's key for ``key``; a keymap without one is a failure of this key
+        alone (sending key 0 would break the connection)."""
+        code = int(self._keycodes[key])
+        if code == 0:
+            raise InputFailedError(f"the display's keymap has no key for {_KEYSYMS[key]}")
+        return code
+
     def _fake(self, event: int, detail: int = 0, **where: int) -> None:
         fake_input(self._x, event, detail, **where)
 
@@ -112,6 +129,8 @@ class XTestInput:
         """Check the fail-safe first where due (unless not ``check``), queue the events
         of the body, and with ``sync`` wait until the server has them (a hold is timed
         from there); X errors become ``InputFailedError``."""
+        if self._failed is not None:
+            raise InputFailedError(self._failed)
         try:
             if check and self._check_due:
                 self._fail_safe_check()
@@ -123,16 +142,14 @@ class XTestInput:
         except FailSafeTriggeredError:
             raise
         except Exception as error:
-            raise InputFailedError(f"sending input to the display failed: {error}") from error
+            self._failed = f"sending input to the display failed: {error}"
+            raise InputFailedError(self._failed) from error
 
     def _fail_safe_check(self) -> None:
         """Raise if the pointer is in a corner."""
         pointer = self._root.query_pointer()
         if (pointer.root_x, pointer.root_y) in self._corners:
-            raise FailSafeTriggeredError(
-                f"fail-safe: the pointer is in a screen corner ({pointer.root_x}, "
-                f"{pointer.root_y}); move it away from the corner to let the effector act "
-                "again")
+            raise FailSafeTriggeredError.at(pointer.root_x, pointer.root_y)
 
 
 def _open_display(display_name: str | None) -> Any:

@@ -12,10 +12,10 @@ from typing import Any
 from sweeper.coordinator import (
     add_game_arguments,
     check_before_starting,
+    open_local_effector,
     play_and_report,
 )
 from sweeper.core import EXPERT, CommandError
-from sweeper.effector import LocalEffector
 from sweeper.serving import whole_number
 
 DEMO_GAME = {**EXPERT._asdict(), "cell": 24}
@@ -70,5 +70,5 @@ def _demo(args: argparse.Namespace) -> int:
         else:
             print("starting the virtual display and Chromium...", file=sys.stderr)
             env = stack.enter_context(VirtualDesktop(game_params=game)).env()
-        effector = stack.enter_context(LocalEffector(env["DISPLAY"]))
+        effector = stack.enter_context(open_local_effector(env["DISPLAY"]))
         return play_and_report(effector, args)

@@ -17,6 +17,7 @@ import numpy.typing as npt
 from sweeper.coordinator.simulation.engine import Game
 from sweeper.core import FLAG, UNOPENED, Board, Cell, Rect, Rules
 from sweeper.effector import (
+    REFUSED_STATUS,
     Action,
     ActionBatch,
     BatchResult,
@@ -110,7 +111,8 @@ class SimulatedScreen:
         """The pixels of ``region`` (default: the whole screen), BGR."""
         area = region or self.screen_rect
         if not self.screen_rect.contains_rect(area):
-            raise EffectorError(f"region ({area.describe()}) is not inside the screen", 422)
+            raise EffectorError(f"region ({area.describe()}) is not inside the screen",
+                                REFUSED_STATUS)
         return self._picture(area)
 
     def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
@@ -118,7 +120,7 @@ class SimulatedScreen:
         try:
             validate_batch(ActionBatch(actions=list(actions), bounds=bounds), self.screen_rect)
         except InvalidBatchError as error:
-            raise EffectorError(str(error), 422) from None
+            raise EffectorError(str(error), REFUSED_STATUS) from None
         self.on_actions(actions)
         for action in actions:
             self._run(action)

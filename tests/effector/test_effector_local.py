@@ -8,7 +8,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -86,16 +86,31 @@ def test_clicks_holds_and_keys_arrive_in_order(
 def test_a_move_before_a_pause_happens_before_it(
     effector: LocalEffector, virtual_display: VirtualDisplay
 ) -> None:
-    seen: list[tuple[int, int]] = []
     batch = threading.Thread(target=effector.actions, args=(
-        [MoveAction(x=321, y=234), PauseAction(ms=600), MoveAction(x=300, y=300)],))
+        [MoveAction(x=321, y=234), PauseAction(ms=1500), MoveAction(x=300, y=300)],))
     batch.start()
-    time.sleep(0.3)
-    seen.append(pointer_position(virtual_display.display))
+    seen = _pointer_when(virtual_display, lambda at: at != (300, 300), until=(321, 234))
     batch.join(timeout=5)
 
-    assert seen == [(321, 234)]
+    assert seen == (321, 234)  # reached while the batch paused
     assert pointer_position(virtual_display.display) == (300, 300)
+
+
+def _pointer_when(virtual_display: VirtualDisplay, wanted: Callable[[tuple[int, int]], bool],
+                  until: tuple[int, int], timeout_s: float = 3.0) -> tuple[int, int]:
+    """The pointer's position once it is ``until`` (or the last one seen that is
+    ``wanted``, past the timeout)."""
+    deadline = time.monotonic() + timeout_s
+    seen = pointer_position(virtual_display.display)
+    while time.monotonic() < deadline and seen != until and wanted(seen):
+        time.sleep(0.01)
+        seen = pointer_position(virtual_display.display)
+    return seen
+
+
+def _xdotool_move(virtual_display: VirtualDisplay, x: int, y: int) -> None:
+    subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=virtual_display.env(),
+                   check=True)
 
 
 def test_a_bad_batch_runs_nothing(
@@ -121,21 +136,60 @@ def test_a_bad_batch_runs_nothing(
 def test_pointer_in_a_corner_trips_the_fail_safe_until_moved_away(
     effector: LocalEffector, window: EventWindow, virtual_display: VirtualDisplay
 ) -> None:
-    def xdotool_move(x: int, y: int) -> None:
-        subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=virtual_display.env(),
-                       check=True)
-
     effector.actions([ClickAction(x=LEFT + 5, y=TOP + 5)])
     window.events(count=2)
-    xdotool_move(0, 599)  # what a person does to stop the bot
+    _xdotool_move(virtual_display, 0, 599)  # what a person does to stop the bot
     try:
         with pytest.raises(BatchAbortedError) as aborted:
             effector.actions([ClickAction(x=LEFT + 5, y=TOP + 5)] * 3)
         assert "fail-safe" in aborted.value.detail and aborted.value.executed == 0
         assert window.events(timeout_s=0.3) == []
     finally:
-        xdotool_move(400, 300)
+        _xdotool_move(virtual_display, 400, 300)
     assert effector.actions([ClickAction(x=LEFT + 5, y=TOP + 5)]).executed == 1
+
+
+def test_the_fail_safe_is_looked_for_again_after_a_pause(
+    effector: LocalEffector, window: EventWindow, virtual_display: VirtualDisplay
+) -> None:
+    outcome: dict[str, Exception] = {}
+
+    def run() -> None:
+        try:
+            effector.actions([ClickAction(x=LEFT + 5, y=TOP + 5), PauseAction(ms=1500),
+                              ClickAction(x=LEFT + 9, y=TOP + 9)])
+        except BatchAbortedError as error:
+            outcome["error"] = error
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    try:
+        assert len(window.events(count=2, timeout_s=3)) == 2  # the first click, then the pause
+        _xdotool_move(virtual_display, 799, 0)
+        worker.join(timeout=5)
+    finally:
+        _xdotool_move(virtual_display, 400, 300)
+
+    error = outcome["error"]
+    assert isinstance(error, BatchAbortedError) and error.executed == 2
+    assert window.events(timeout_s=0.3) == []
+
+
+def test_a_held_button_is_released_even_in_a_corner(
+    effector: LocalEffector, window: EventWindow, virtual_display: VirtualDisplay
+) -> None:
+    worker = threading.Thread(target=effector.actions, args=(
+        [ClickAction(x=LEFT + 7, y=TOP + 7, hold_ms=1500)],))
+    worker.start()
+    try:
+        press = window.events(count=1, timeout_s=3)
+        _xdotool_move(virtual_display, 0, 0)
+        worker.join(timeout=5)
+        release = window.events(count=1, timeout_s=3)
+    finally:
+        _xdotool_move(virtual_display, 400, 300)
+
+    assert [e.kind for e in press + release] == ["press", "release"]
 
 
 def test_stop_aborts_a_running_batch(effector: LocalEffector, window: EventWindow) -> None:

@@ -132,3 +132,28 @@ def test_every_pointer_move_is_logged(device: RecordingDevice,
         BatchRunner(device).run(batch)
     assert [record.getMessage() for record in caplog.records] == [
         "pointer moved to (7, 9)", "pointer moved to (11, 12)"]
+
+
+def test_what_comes_before_a_pause_is_flushed_before_it_and_the_rest_at_the_end(
+    device: RecordingDevice,
+) -> None:
+    batch = ActionBatch(actions=[MoveAction(x=1, y=1), PauseAction(ms=1), ClickAction(x=2, y=2),
+                                 ClickAction(x=3, y=3)])
+
+    BatchRunner(device).run(batch)
+
+    assert device.flushed_after == [1, 3]  # after the move, and after the last click
+
+
+def test_a_failed_flush_after_an_aborted_batch_leaves_the_abort_told() -> None:
+    class BrokenAfterFailSafe(RecordingDevice):
+        def flush(self) -> None:
+            raise RuntimeError("the display went away")
+
+    device = BrokenAfterFailSafe(fail_after=1)
+    batch = ActionBatch(actions=[MoveAction(x=1, y=1), ClickAction(x=2, y=2)])
+
+    with pytest.raises(BatchAbortedError, match="fail-safe") as aborted:
+        BatchRunner(device).run(batch)
+
+    assert aborted.value.executed == 1
