@@ -1,4 +1,5 @@
-"""Effector speed, end to end through HTTP: screenshots (raw and PNG) and click batches.
+"""Effector speed: screenshots (raw and PNG) and click batches, end to end through HTTP,
+and on its own display the same in-process (``LocalEffector``, as ``sweeper play`` runs).
 
 Starts its own Xvfb (1600x1000) and effector service unless ``--url`` points at a
 running one, paints a board-like pattern on the screen, and prints median/p95/p99.
@@ -21,11 +22,12 @@ from typing import Any
 import numpy as np
 
 from sweeper.core import Rect
-from sweeper.effector import ClickAction, EffectorClient
+from sweeper.effector import ClickAction, EffectorClient, LocalEffector
 from sweeper.practice import VirtualDisplay
 
 SCREEN_WIDTH, SCREEN_HEIGHT = 1600, 1000
 CLICKS_PER_BATCH = 100
+BOARD = (770, 470)  # the region a turn captures on an expert board of 24 px cells
 
 
 def main() -> int:
@@ -36,21 +38,32 @@ def main() -> int:
     parser.add_argument("--token", help="bearer token of the running effector")
     args = parser.parse_args()
     with ExitStack() as stack:
-        url = args.url or stack.enter_context(_own_effector())
+        url, display_name = (args.url, None) if args.url else stack.enter_context(_own_effector())
         client = stack.enter_context(EffectorClient(url, token=args.token))
         screen = client.screen()
         region = Rect(left=screen.left, top=screen.top,
                       width=min(SCREEN_WIDTH, screen.width),
                       height=min(SCREEN_HEIGHT, screen.height))
+        board = Rect(left=region.left + 20, top=region.top + 60, width=BOARD[0], height=BOARD[1])
         size = f"{region.width}x{region.height}"
         print(f"screen {screen.width}x{screen.height}, mean pixel value "
               f"{client.screenshot(region).mean():.0f} (0 would be a blank screen)")
+        batch = _click_grid(region)
         _report(f"screenshot {size} raw", args.rounds,
                 lambda: client.screenshot(region, "raw"))
         _report(f"screenshot {size} png", args.rounds,
                 lambda: client.screenshot(region, "png"))
-        batch = _click_grid(region)
+        _report(f"screenshot board {BOARD[0]}x{BOARD[1]} raw", args.rounds,
+                lambda: client.screenshot(board, "raw"))
         _report(f"batch of {len(batch)} clicks", args.rounds, lambda: client.actions(batch))
+        if display_name is not None:
+            local = stack.enter_context(LocalEffector(display_name))
+            _report(f"in-process screenshot {size}", args.rounds,
+                    lambda: local.screenshot(region))
+            _report(f"in-process screenshot board {BOARD[0]}x{BOARD[1]}", args.rounds,
+                    lambda: local.screenshot(board))
+            _report(f"in-process batch of {len(batch)} clicks", args.rounds,
+                    lambda: local.actions(batch))
     return 0
 
 
@@ -62,7 +75,7 @@ def _report(name: str, rounds: int, operation: Callable[[], object]) -> None:
         operation()
         samples.append((time.perf_counter() - started) * 1000)
     p95, p99 = np.percentile(samples, [95, 99])
-    print(f"{name:<30} median {statistics.median(samples):7.1f} ms   "
+    print(f"{name:<38} median {statistics.median(samples):7.1f} ms   "
           f"p95 {p95:7.1f} ms   p99 {p99:7.1f} ms   (n={rounds})", flush=True)
 
 
@@ -76,7 +89,8 @@ def _click_grid(region: Rect) -> list[ClickAction]:
 
 
 @contextmanager
-def _own_effector() -> Iterator[str]:
+def _own_effector() -> Iterator[tuple[str, str]]:
+    """The URL of an effector service on a display of its own, and that display."""
     with VirtualDisplay(SCREEN_WIDTH, SCREEN_HEIGHT) as display, \
             closing(_paint_board_pattern(display.display)):
         port = _free_port()
@@ -86,7 +100,7 @@ def _own_effector() -> Iterator[str]:
         try:
             url = f"http://127.0.0.1:{port}"
             _wait_until_up(url)
-            yield url
+            yield url, display.display
         finally:
             service.terminate()
             service.wait(timeout=10)
