@@ -82,7 +82,8 @@ class BoardWatch:
                        pressed_safe: Collection[Cell] = (), pointer: Cell | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
-        A reading that taught the skin a new picture is read again before it is believed.
+        A reading that taught the skin a new picture is read again before it is believed,
+        even past ``deadline``.
         Cells that stay unreadable get the covers answered, in turn. A game over is taken
         with a few cells covered (:func:`~coordinator.ending.ended_under_cover`; the
         ``previous`` board and the cells just pressed, proven safe, ``pressed_safe``,
@@ -111,7 +112,10 @@ class BoardWatch:
                 # a mine went off, or a message is drawn over an open part of the board
                 # after the last safe cell: nothing on it will be clicked again
                 return _sight(shot, *ended, looks, waits)
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= deadline and not recognition.learned:
+                # a look that taught the skin a picture is read again however late it
+                # came (on a loaded machine one look can outlast the deadline); the
+                # skin learns a bounded number of pictures, so this ends
                 problem = (implausible or recognition.message
                            or "the game's status (face) could not be read")
                 log.info("gave up after %d looks in %.0f ms, waited for: %s", looks,
