@@ -11,7 +11,7 @@ templates as a tile set for the next run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -111,6 +111,12 @@ class LearnedSkin:
         kept = [t for t in self.templates[since:] if t.kind not in kinds]
         self.templates = self.templates[:since] + kept
         self._matrix = self._norms = self._kinds = self._reach = None
+
+    def discard(self, indices: Collection[int]) -> None:
+        """Drop the templates numbered ``indices``."""
+        if indices:
+            self.templates = [t for i, t in enumerate(self.templates) if i not in indices]
+            self._matrix = self._norms = self._kinds = self._reach = None
 
     def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
         """The looks of the templates of ``kinds``."""

@@ -3,10 +3,11 @@ template explains.
 
 Cells no template explains are grouped into clusters of look-alikes; each cluster's
 first picture is named (:mod:`recognizer.picture_naming`) and, if the name fits the
-board (:mod:`recognizer.rules`), becomes a new template. Later passes name what the
-first ones' templates make clear; cells drawn a little off their lattice place are cut
-again (:mod:`recognizer.realign`) before each pass. Anything left unexplained is
-unreadable, never guessed.
+board (:mod:`recognizer.rules`), becomes a new template, kept only if the board read
+with it still breaks no rule (a template reads more cells than the look-alikes it was
+named with). Later passes name what the first ones' templates make clear; cells drawn a
+little off their lattice place are cut again (:mod:`recognizer.realign`) before each
+pass. Anything left unexplained is unreadable, never guessed.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
             readable[clusters[i].members] = True
             named.append((clusters[i], kind))
     faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
+    known = len(skin.templates)
     learned = []
     for cluster, kind in named:
         if (faulty[cluster.members].any() or skin.full
@@ -107,7 +109,27 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         skin.add(kind, vectors[cluster.leader],
                  native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
         learned.append(kind)
-    return learned
+    misleading = misreading_templates(skin, picture, geometry, vectors, since=known)
+    skin.discard(misleading)
+    return [kind for index, kind in enumerate(learned, start=known) if index not in misleading]
+
+
+def misreading_templates(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
+                         vectors: npt.NDArray[np.float32], since: int) -> set[int]:
+    """The templates learned since the first ``since`` that read a cell of this board
+    as a tile the rules rule out. A template reads every cell within its reach, not only
+    the look-alikes it was named with: a number caught fading in, learned before any
+    opened plain tile, reads every blank opened cell as that number, and such a cell,
+    confidently misread, is never looked at again."""
+    if len(skin.templates) <= since:
+        return set()
+    matches = match(skin, picture, geometry, vectors)
+    shape = (geometry.rows, geometry.cols)
+    readable = matches.confident
+    ruled_out = impossible_cells(CODES[matches.kinds].reshape(shape),
+                                 readable.reshape(shape)).ravel()
+    culprits = matches.templates[ruled_out & readable & (matches.templates >= since)]
+    return {int(index) for index in culprits}
 
 
 def confusable(skin: LearnedSkin, kind: str, vector: npt.NDArray[np.float32]) -> bool:
