@@ -90,6 +90,7 @@ class BoardWatch:
         tell a won one). ``pointer`` is the cell the last press left the pointer on.
         """
         started = time.monotonic()
+        covered_since: float | None = None  # when a look first came back with cells unreadable
         remedies_done = looks = 0
         pointer_first: bool | None = None  # the pointer moved before a dialog is answered
         message_read = False  # a message over the covered cells read for the game's end
@@ -100,8 +101,10 @@ class BoardWatch:
             looks += 1
             recognition = shot.recognition
             if recognition.unreadable:
-                # a covered board gets the time to answer a dialog or two
-                deadline = max(deadline, started + COVERED_PATIENCE_S)
+                # a covered board gets the time to answer a dialog or two, counted from
+                # the look that first showed it (one look can take seconds when loaded)
+                covered_since = covered_since or time.monotonic()
+                deadline = max(deadline, covered_since + COVERED_PATIENCE_S)
             implausible = None if recognition.board is None else too_few_closed(
                 recognition.board, facts.fewest_mines)
             if recognition.board is not None and recognition.status != "unknown" and (
@@ -124,8 +127,8 @@ class BoardWatch:
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
             still = stillness.look(shot.image, recognition)
             after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
-            if recognition.unreadable and (
-                    time.monotonic() - started >= after_s * (remedies_done + 1)):
+            if recognition.unreadable and covered_since is not None and (
+                    time.monotonic() - covered_since >= after_s * (remedies_done + 1)):
                 if pointer_first is None:
                     pointer_first = self.covers.drawn_at_pointer(
                         self.looker.placed, pointer, recognition.unreadable)

@@ -1,0 +1,73 @@
+"""Looks that come late, as on a loaded machine (a look took 2 s, once 12 s, while other
+jobs ran): the watch neither gives up on a look that taught the skin a picture nor counts
+the time one slow look took against the patience a covered board is given."""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from sweeper.coordinator import SimulatedScreen
+from sweeper.coordinator import watch as watch_module
+from sweeper.coordinator.covers import CoverAnswerer
+from sweeper.coordinator.facts import GameFacts
+from sweeper.coordinator.look import Looker
+from sweeper.coordinator.watch import BoardWatch
+from sweeper.core import BEGINNER, Rect
+from sweeper.recognizer import BoardReader
+from sweeper.recognizer.steadiness import STEADY_SPAN_S
+
+PATIENCE_S = 0.2  # the covered board's patience in the test ...
+SLOW_LOOK_S = 0.5  # ... which one slow look outlasts
+
+
+class SlowCoveredScreen(SimulatedScreen):
+    """Its next screenshot, once ``slow`` is set, takes ``SLOW_LOOK_S`` and shows a box
+    over part of the board; the ones after it show the board."""
+
+    slow = False
+
+    def screenshot(self, region: Rect | None = None,
+                   image_format: str = "raw") -> npt.NDArray[np.uint8]:
+        picture = super().screenshot(region, image_format)
+        if not self.slow:
+            return picture
+        self.slow = False
+        time.sleep(SLOW_LOOK_S)
+        covered = picture.copy()
+        height, width = covered.shape[:2]
+        cv2.rectangle(covered, (width // 3, height // 2), (2 * width // 3, height - 20),
+                      (200, 120, 40), -1)
+        return covered
+
+
+def _watch(screen: SimulatedScreen) -> tuple[Looker, BoardWatch, GameFacts]:
+    looker = Looker(screen)
+    placement = looker.locate()
+    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
+    return looker, BoardWatch(looker, CoverAnswerer(screen)), facts
+
+
+def test_a_look_that_learned_a_picture_past_the_deadline_is_read_again() -> None:
+    looker, watch, facts = _watch(SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1))
+    looker.reader = BoardReader()  # a look never seen: learned from the screen
+    first = looker.shoot(BEGINNER.mines)  # the cells seen once: too soon to learn
+    assert first.recognition.learned == () and first.recognition.unreadable
+    time.sleep(2 * STEADY_SPAN_S)
+    sight = watch.until_readable(facts, deadline=time.monotonic() - 1.0)
+    assert sight.looks == 2 and sight.status == "playing" and sight.board.is_fresh
+
+
+def test_one_slow_look_at_a_cover_does_not_use_up_the_patience(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    screen = SlowCoveredScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    _, watch, facts = _watch(screen)
+    screen.slow = True
+    sight = watch.until_readable(facts, deadline=time.monotonic())
+    assert sight.looks >= 2 and sight.status == "playing"
+    assert "unreadable cells" in sight.waits
