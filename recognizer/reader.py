@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
+import numpy.typing as npt
 
-from sweeper.recognizer.faces import KnownFaces
+from sweeper.recognizer.faces import FaceSearch, KnownFaces
 from sweeper.recognizer.families import OPENED
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import ImageSource, load_image
-from sweeper.recognizer.learned import CODES, LearnedSkin
+from sweeper.recognizer.learned import CODES, FloatArray, LearnedSkin
 from sweeper.recognizer.learning import match_and_learn
 from sweeper.recognizer.priors import adopt_priors
 from sweeper.recognizer.recognition import Recognition, cells_read
@@ -47,6 +48,8 @@ class BoardReader:
         self._priors_tried = False
         self._steadiness = Steadiness()  # how long each cell has held its picture
         self._cells = CellVectors()  # cut again only where the screenshot changed
+        self._steadied: FloatArray | None = None  # the vectors steadiness saw last
+        self._face_search = FaceSearch()  # searched again only where its strip changed
 
     def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
              *, learn_when_stable: bool = False) -> Recognition:
@@ -58,12 +61,13 @@ class BoardReader:
         never learned)."""
         picture = load_image(image)
         # cut the lattice: every cell sampled at the matching size
+        before = self._cells.last_vectors
         vectors = self._cells.of(picture, geometry)
         if not self._priors_tried:  # the first reading: start from the shipped tile sets
             self._priors_tried = True
             adopt_priors(self.skin, self.priors, vectors, geometry, self.adopt_all)
         # which cells may teach: all of them, or in play those that held their picture
-        steady = (self._steadiness.steady(geometry, vectors) if learn_when_stable
+        steady = (self._steady(geometry, vectors, before) if learn_when_stable
                   else np.ones(vectors.shape[0], dtype=np.bool_))
         # compare with the templates; name and learn the pictures none explains
         matches, learned = match_and_learn(self.skin, picture, geometry, vectors, steady)
@@ -76,11 +80,20 @@ class BoardReader:
         # the status: from the board, or else the face above it
         went_off = exploded(self.skin, matches.templates, readable.ravel())
         status = read_status(picture, geometry, codes, readable, went_off=went_off,
-                             faces=self.faces, total_mines=total_mines)
+                             faces=self.faces, total_mines=total_mines,
+                             face_search=self._face_search)
         return replace(cells_read(geometry, codes, readable, bool(impossible.any())),
                        skin=self.skin.name,
                        status=status, learned=tuple(learned),
                        distance=np.minimum(matches.distance, MAX_DISTANCE_KEPT).reshape(shape))
+
+    def _steady(self, geometry: BoardGeometry, vectors: FloatArray,
+                before: FloatArray | None) -> npt.NDArray[np.bool_]:
+        """Which cells held their picture long enough to teach; only the cells cut again
+        since ``before`` are compared, when steadiness saw ``before`` last."""
+        changed = self._cells.changed if before is not None and before is self._steadied else None
+        self._steadied = vectors
+        return self._steadiness.steady(geometry, vectors, changed)
 
     def forget_opened_since(self, count: int) -> None:
         """Forget the opened-cell pictures (0 to 8) learned after the first ``count``

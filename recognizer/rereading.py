@@ -44,11 +44,19 @@ class CellVectors:
         self._last: tuple[BoardGeometry, Image, FloatArray] | None = None
         # the vector of every cell picture cut lately, by sampling phase and pixels
         self._seen: dict[tuple[int, tuple[int, int], bytes], FloatArray] = {}
+        # the cells whose vectors may differ from those of the call before (None: any)
+        self.changed: npt.NDArray[np.intp] | None = None
+
+    @property
+    def last_vectors(self) -> FloatArray | None:
+        """The vectors the last call returned (None before the first)."""
+        return None if self._last is None else self._last[2]
 
     def of(self, picture: Image, geometry: BoardGeometry) -> FloatArray:
         """Every cell's vector, row by row, as ``features(cut_cells(picture, geometry))``
         gives it (read-only: the next call may return it again)."""
         last = self._last
+        changed: npt.NDArray[np.intp] | None = None
         if last is None or last[0] != geometry or last[1].shape != picture.shape:
             vectors = features(cut_cells(picture, geometry))
         else:
@@ -60,6 +68,7 @@ class CellVectors:
             else:
                 vectors = last[2].copy()
                 vectors[changed] = self._vectors_at(picture, geometry, changed)
+        self.changed = changed
         vectors.setflags(write=False)
         self._last = geometry, picture.copy(), vectors
         return vectors

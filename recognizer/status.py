@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from sweeper.core import MINE, game_status, mine_count
 from sweeper.recognizer.faces import (
+    FaceSearch,
     KnownFaces,
     face_signature,
     find_yellow_face,
@@ -35,18 +36,23 @@ def exploded(skin: LearnedSkin, templates: npt.NDArray[np.int64],
              readable: npt.NDArray[np.bool_]) -> bool:
     """Whether a readable cell (read as ``templates``, indices into ``skin``) shows a mine
     on a red face: the one that went off."""
-    red = {index for index, template in enumerate(skin.templates)
-           if template.kind == "mine" and red_face(template.look)}
-    return bool(red) and bool(np.isin(templates[readable], list(red)).any())
+    red = [index for index, template in enumerate(skin.templates)
+           if template.kind == "mine" and red_face(template.look)]
+    if not red:
+        return False
+    is_red = np.zeros(len(skin.templates), np.bool_)
+    is_red[red] = True
+    return bool(is_red[templates[readable]].any())
 
 
 def read_status(picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.int8],
                 readable: BoolGrid, *, went_off: bool, faces: KnownFaces,
-                total_mines: int | None) -> Status:
+                total_mines: int | None, face_search: FaceSearch | None = None) -> Status:
     """The status the board shows, or failing that, the face (whose look for a status the
-    board shows is kept in ``faces``)."""
+    board shows is kept in ``faces``; ``face_search`` remembers where it was last)."""
     from_board = board_status(codes, readable, went_off, total_mines)
-    face = find_yellow_face(picture, geometry)
+    face = (find_yellow_face(picture, geometry) if face_search is None
+            else face_search.find(picture, geometry))
     if face is None:
         return from_board or ("playing" if readable.all() else "unknown")
     seen = face_signature(picture, face)

@@ -26,17 +26,25 @@ class Steadiness:
         self._held: tuple[BoardGeometry, npt.NDArray[np.float32],
                           npt.NDArray[np.float64]] | None = None
 
-    def steady(self, geometry: BoardGeometry,
-               vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.bool_]:
+    def steady(self, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
+               changed: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.bool_]:
         """Which cells have held their picture (within ``STEADY_CHANGE`` of it, however
-        slowly it drifts) for ``STEADY_SPAN_S`` over the readings of this lattice."""
+        slowly it drifts) for ``STEADY_SPAN_S`` over the readings of this lattice.
+
+        ``changed``: the cells whose vectors may differ from those of the previous call
+        (None: any). Only they are compared: a cell whose vector is the same as then is
+        as far from its held picture as it was, which did not move it then (or it was
+        held anew)."""
         now = time.monotonic()
         if self._held is None or self._held[0] != geometry:
             self._held = geometry, vectors.copy(), np.full(vectors.shape[0], now)
             return np.zeros(vectors.shape[0], dtype=np.bool_)
         _, pictures, since = self._held
-        change = np.sqrt(((vectors - pictures) ** 2).mean(axis=1))
-        moved = change > STEADY_CHANGE
-        pictures[moved] = vectors[moved]
-        since[moved] = now
+        if changed is None:
+            changed = np.arange(vectors.shape[0])
+        if changed.size:
+            change = np.sqrt(((vectors[changed] - pictures[changed]) ** 2).mean(axis=1))
+            moved = changed[change > STEADY_CHANGE]
+            pictures[moved] = vectors[moved]
+            since[moved] = now
         return np.asarray(now - since >= STEADY_SPAN_S)

@@ -85,6 +85,7 @@ class Game:
         self.status: GameStatus = "playing"
         self._neighbours = _neighbour_table(height, width)
         self._visible = [UNOPENED] * (width * height)
+        self._shown: Board | None = None  # ``board`` as last built, until a cell changes
         self._layout: npt.NDArray[np.bool_] | None = None
         self._counts: list[int] = []
         self._safe_left = width * height - mines
@@ -102,9 +103,16 @@ class Game:
 
     @property
     def board(self) -> Board:
-        """What the player sees, as a :class:`Board`."""
-        cells = np.array(self._visible, dtype=np.int8).reshape(self.height, self.width)
-        return Board(cells)
+        """What the player sees, as a :class:`Board` (immutable: built again only once a
+        cell has changed, as every screenshot, click and check asks for it)."""
+        if self._shown is None:
+            cells = np.array(self._visible, dtype=np.int8).reshape(self.height, self.width)
+            self._shown = Board(cells)
+        return self._shown
+
+    def shows(self, row: int, col: int) -> int:
+        """What the player sees at one cell (the code :attr:`board` has there)."""
+        return self._visible[self._index(row, col)]
 
     @property
     def mines_placed(self) -> bool:
@@ -144,6 +152,7 @@ class Game:
             self._visible[index] = FLAG
         elif self._visible[index] == FLAG:
             self._visible[index] = UNOPENED
+        self._shown = None
 
     def chord(self, row: int, col: int) -> list[Cell]:
         """On an opened number with that many flags around it, open its other neighbours.
@@ -207,6 +216,7 @@ class Game:
             if counts[index] == 0:
                 stack.extend(n for n in neighbours[index] if visible[n] == UNOPENED)
         self._safe_left -= len(opened)
+        self._shown = None
         if self._safe_left == 0:
             self._win()
         return opened
@@ -214,6 +224,7 @@ class Game:
     def _lose(self, exploded: int) -> None:
         assert self._layout is not None
         self.status = "lost"
+        self._shown = None
         for index in np.flatnonzero(self._layout):
             if self._visible[index] != FLAG:
                 self._visible[index] = MINE
@@ -222,6 +233,7 @@ class Game:
     def _win(self) -> None:
         assert self._layout is not None
         self.status = "won"
+        self._shown = None
         for index in np.flatnonzero(self._layout):
             self._visible[index] = FLAG
 

@@ -142,7 +142,7 @@ class SimulatedScreen:
                 self._press(cell, action.button)
 
     def _press(self, cell: Cell, button: str) -> None:
-        visible = self.game.board[cell]
+        visible = self.game.shows(*cell)
         if button == "left" and visible == UNOPENED:
             self.game.open(*cell)
         elif button == "right" and visible in (UNOPENED, FLAG):
