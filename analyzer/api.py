@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from math import isnan
 from typing import Any
-
-import numpy as np
 
 from sweeper.analyzer.deduce import certain_cells
 from sweeper.analyzer.errors import AnalysisError
@@ -68,10 +67,8 @@ class Analysis:
 
 def _json_grid(probabilities: FloatGrid) -> list[list[float | None]]:
     """The grid as rows of Python floats, None where it is NaN."""
-    grid = probabilities.astype(object)
-    grid[np.isnan(probabilities)] = None
-    rows: list[list[float | None]] = grid.tolist()
-    return rows
+    rows: list[list[float]] = probabilities.tolist()
+    return [[None if isnan(value) else value for value in row] for row in rows]
 
 
 def analyze(

@@ -15,11 +15,16 @@ from collections import deque
 
 from sweeper.analyzer.clock import past
 from sweeper.analyzer.errors import AnalysisTimeoutError
-from sweeper.analyzer.frontier import Component
+from sweeper.analyzer.frontier import Component, FrontierBox
 
 # Up to this many boxes any sensible order has few states: take the first candidate.
 SMALL_COMPONENT = 12
 CLOCK_EVERY_STEPS = 256  # how often the greedy order looks at the deadline
+REMEMBERED_SHAPES = 256  # component shapes whose candidate orders are kept: a look-ahead
+# meets a few dozen a move, and they do not come back once the board has moved on
+
+# candidate orders per component shape (its boxes and how many constraints it has)
+_CANDIDATES: dict[tuple[tuple[FrontierBox, ...], int], tuple[tuple[int, ...], ...]] = {}
 
 
 def box_order(component: Component, deadline: float | None = None) -> list[int]:
@@ -29,20 +34,40 @@ def box_order(component: Component, deadline: float | None = None) -> list[int]:
     """
     if len(component.boxes) <= 2:
         return list(range(len(component.boxes)))
+    candidates = _candidates(component, deadline)
+    if len(candidates) == 1:
+        return list(candidates[0])
+    return list(min(candidates, key=lambda order: state_bound(component, order)))
+
+
+def _candidates(component: Component, deadline: float | None) -> tuple[tuple[int, ...], ...]:
+    """The candidate orders of a component of three boxes or more. They follow from which
+    constraints each box belongs to, not from the mines the constraints need, so they are
+    kept per shape: a look-ahead counts the component a reveal touches once for every
+    number the revealed cell may show, each time of the same shape."""
+    shape = (component.boxes, len(component.needs))
+    known = _CANDIDATES.get(shape)
+    if known is not None:
+        return known
     neighbours = _box_graph(component)
     far_end = _farthest(neighbours, 0)
     if len(component.boxes) <= SMALL_COMPONENT:
-        return _greedy(component, neighbours, far_end, deadline)
-    other_end = _farthest(neighbours, far_end)
-    candidates = [
-        order
-        for start in dict.fromkeys((far_end, other_end))
-        for order in (
-            _greedy(component, neighbours, start, deadline),
-            _breadth_first(neighbours, start),
+        found: tuple[tuple[int, ...], ...] = (
+            tuple(_greedy(component, neighbours, far_end, deadline)),)
+    else:
+        other_end = _farthest(neighbours, far_end)
+        found = tuple(
+            tuple(order)
+            for start in dict.fromkeys((far_end, other_end))
+            for order in (
+                _greedy(component, neighbours, start, deadline),
+                _breadth_first(neighbours, start),
+            )
         )
-    ]
-    return min(candidates, key=lambda order: state_bound(component, order))
+    if len(_CANDIDATES) >= REMEMBERED_SHAPES:
+        _CANDIDATES.clear()
+    _CANDIDATES[shape] = found
+    return found
 
 
 def state_bound(component: Component, order: list[int]) -> int:
