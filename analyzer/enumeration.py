@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from operator import mul
 from typing import NamedTuple
 
 from sweeper.analyzer.box_order import box_order
@@ -114,10 +115,8 @@ def _forward_step(
     following: dict[State, list[int]] = {}
     all_moves: dict[State, list[Move]] = {}
     for state, counts in layer.items():
-        state_moves = all_moves[state] = []
-        for move in _moves_from(step, state):
-            mines, weight, target = move
-            state_moves.append(move)
+        state_moves = all_moves[state] = _moves_from(step, state)
+        for mines, weight, target in state_moves:
             _add_shifted(following.setdefault(target, []), counts, weight, mines)
     return following, all_moves
 
@@ -150,15 +149,13 @@ def _backward_step(
     before: dict[State, list[int]] = {}
     box_total = 0
     for state, counts in layer.items():
-        completion = [0] * len(counts)
+        length = len(counts)
+        completion = [0] * length
         for mines, weight, target in moves[state]:
-            rest = after[target]
-            paired = 0
-            for placed, count in enumerate(counts):
-                value = rest[placed + mines]
-                completion[placed] += weight * value
-                paired += count * value
-            box_total += mines * weight * paired
+            rest = after[target][mines:mines + length]  # as long as counts: see _padded
+            completion = [done + weight * value
+                          for done, value in zip(completion, rest, strict=True)]
+            box_total += mines * weight * sum(map(mul, counts, rest))
         before[state] = completion
     return before, box_total
 

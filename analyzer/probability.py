@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from sweeper.analyzer.enumeration import ComponentCounts
 from sweeper.analyzer.errors import UnsatisfiableError, describe_cells
 from sweeper.analyzer.frontier import Frontier
 from sweeper.core import Cell
+
+BINOMIALS_KEPT = 4096  # binomials C(U, L - m) kept: a board's U and L take a few hundred
+# pairs over a game, each with the frontier's dozens of mine counts m
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,11 @@ def _weighted_suffixes(tables: list[list[int]], ways_off: list[int]) -> list[lis
     return result
 
 
+@lru_cache(maxsize=BINOMIALS_KEPT)
 def _binomial(n: int, k: int) -> int:
+    """``C(n, k)``, 0 outside ``0 <= k <= n``: kept, as the off-frontier cells and the
+    mines left change little from one count (a look-ahead reveal, a move) to the next,
+    and a binomial of a few hundred cells is a long product."""
     return comb(n, k) if 0 <= k <= n else 0
 
 
