@@ -13,6 +13,7 @@ from sweeper.recognizer.faces import (
     MIN_FACE_MARGIN,
     MIN_FACE_SCORE,
     SEARCH_ROWS,
+    FaceSearch,
     face_search_area,
     find_yellow_face,
     mood_of,
@@ -59,6 +60,19 @@ def test_a_board_without_a_yellow_face_has_no_mood():
     image[face.top - 2:face.bottom + 2, face.left - 2:face.right + 2] = GREY
     assert find_yellow_face(image, geometry) is None
     assert read_face(image, geometry, shipped_faces()) is None
+
+
+def test_a_face_search_answers_as_a_new_search_while_the_strip_holds_and_once_it_changes():
+    shot = load_shot("web16_won")
+    geometry = _geometry(shot)
+    face = find_yellow_face(shot.image, geometry)
+    assert face is not None
+    covered = shot.image.copy()
+    covered[face.top - 2:face.bottom + 2, face.left - 2:face.right + 2] = GREY
+    search = FaceSearch()
+    for image in (shot.image, shot.image.copy(), covered, covered, shot.image):
+        assert search.find(image, geometry) == find_yellow_face(image, geometry)
+    assert search.find(covered, geometry) is None
 
 
 def test_the_search_strip_lies_above_the_board_within_the_image():

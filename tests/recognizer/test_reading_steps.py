@@ -241,6 +241,23 @@ def test_a_cell_may_teach_once_it_has_held_its_picture_long_enough():
     assert not steadiness.steady(moved, changed).any()
 
 
+def test_steadiness_told_which_cells_changed_says_what_it_says_comparing_them_all():
+    geometry = BoardGeometry.regular(left=0, top=0, pitch_x=16, pitch_y=16, rows=2, cols=3)
+    told, every = Steadiness(), Steadiness()
+    rng = np.random.default_rng(0)
+    vectors = rng.uniform(0, 255, (6, 16)).astype(np.float32)
+    told.steady(geometry, vectors)
+    every.steady(geometry, vectors)
+    for step in range(6):
+        changed = np.array([step % 6, (step + 2) % 6])
+        vectors = vectors.copy()
+        vectors[changed] += np.float32(3.0 + step)  # some drift little, some move
+        assert np.array_equal(told.steady(geometry, vectors, changed),
+                              every.steady(geometry, vectors))
+        if step == 3:
+            time.sleep(STEADY_SPAN_S + 0.01)
+
+
 # ---------------------------------------------------------------- priors
 
 

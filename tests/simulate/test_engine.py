@@ -258,3 +258,16 @@ def test_moves_off_the_board_name_the_cell() -> None:
     game = Game(*BEGINNER, seed=1)
     with pytest.raises(GameError, match=r"row 9, column 0"):
         game.open(9, 0)
+
+
+def test_a_cell_shows_what_the_board_shows_after_every_move() -> None:
+    game = Game(9, 9, 10, "safe", seed=3)
+    moves = [(4, 4), (0, 0), (8, 8), (0, 8), (8, 0)]
+    for row, col in moves:
+        if game.status != "playing":
+            break
+        game.toggle_flag(row, col)
+        game.toggle_flag(row, col)
+        game.open(row, col)
+        board = game.board
+        assert all(game.shows(r, c) == board[r, c] for r in range(9) for c in range(9))
