@@ -101,14 +101,19 @@ class CellVectors:
 def changed_cells(before: Image, after: Image, geometry: BoardGeometry
                   ) -> npt.NDArray[np.bool_]:
     """Per cell (rows x cols): whether a pixel its samples may read differs between two
-    screenshots of the same size."""
+    screenshots of the same size. Differing pixels are counted over the band of rows
+    that holds them (a turn changes a few rows of cells): a cell's count is the same."""
     height, width = after.shape[:2]
     channels = after.size // (height * width)
     # a pixel's channels side by side: (numpy reduces a 3-long axis slowly)
     differs = np.not_equal(before, after).view(np.uint8).reshape(height, width * channels)
-    sums = cv2.integral(differs)
+    rows = np.flatnonzero(cv2.reduce(differs, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S))
+    if rows.size == 0:
+        return np.zeros((len(geometry.ys) - 1, len(geometry.xs) - 1), np.bool_)
+    top, bottom = int(rows[0]), int(rows[-1]) + 1
+    sums = cv2.integral(differs[top:bottom])
     x0, x1 = (channels * ends for ends in _spans(geometry.xs, width))
-    y0, y1 = _spans(geometry.ys, height)
+    y0, y1 = (np.clip(ends - top, 0, bottom - top) for ends in _spans(geometry.ys, height))
     inside = (sums[np.ix_(y1, x1)] - sums[np.ix_(y0, x1)]
               - sums[np.ix_(y1, x0)] + sums[np.ix_(y0, x0)])
     return np.asarray(inside > 0)
