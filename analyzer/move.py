@@ -70,8 +70,9 @@ def choose_move(
     if safe:
         row, col = min(safe)
         return Move(row, col, 0.0, "certainly safe")
-    lowest = min(float(probabilities[cell]) for cell in unknown)
-    tied = [cell for cell in unknown if probabilities[cell] <= lowest + TIE_TOLERANCE]
+    grid: list[list[float]] = probabilities.tolist()  # read cell by cell: as Python floats
+    lowest = min(grid[row][col] for row, col in unknown)
+    tied = [(row, col) for row, col in unknown if grid[row][col] <= lowest + TIE_TOLERANCE]
     hidden = neighbour_sums(board.cells == UNOPENED) if len(tied) > 1 else None
     best = min(tied, key=lambda cell: (0 if hidden is None else int(hidden[cell]), cell))
     p_mine = float(probabilities[best])
