@@ -31,7 +31,9 @@ from sweeper.recognizer.sampling import (
 
 SAMPLE_REACH = 2  # px beyond a cell's lattice lines its samples may read (a bilinear
 # sample half a pixel out reads the next pixel too; one more for fixed-point rounding)
-MAX_RECUT_SHARE = 0.5  # past this share of changed cells the whole board is cut at once
+MAX_RECUT_SHARE = 0.5  # past this share of cells to cut again (one per picture not seen
+# before among the changed ones) the whole board is cut at once; a new game's board of
+# one picture takes half the time of cutting it whole
 REMEMBERED_CELLS = 4096  # cell pictures whose vectors are kept (about 4 KB each): a game
 # shows a few hundred distinct ones, most of them again in the next game
 
@@ -63,20 +65,24 @@ class CellVectors:
             changed = np.flatnonzero(changed_cells(last[1], picture, geometry))
             if changed.size == 0:
                 vectors = last[2]
-            elif changed.size > MAX_RECUT_SHARE * geometry.rows * geometry.cols:
-                vectors = features(cut_cells(picture, geometry))
             else:
-                vectors = last[2].copy()
-                vectors[changed] = self._vectors_at(picture, geometry, changed)
+                recut = self._vectors_at(picture, geometry, changed)
+                if recut is None:
+                    vectors = features(cut_cells(picture, geometry))
+                else:
+                    vectors = last[2].copy()
+                    vectors[changed] = recut
         self.changed = changed
         vectors.setflags(write=False)
         self._last = geometry, picture.copy(), vectors
         return vectors
 
     def _vectors_at(self, picture: Image, geometry: BoardGeometry,
-                    indices: npt.NDArray[np.intp]) -> FloatArray:
+                    indices: npt.NDArray[np.intp]) -> FloatArray | None:
         """The vectors of the cells at ``indices``: a cell showing pixels seen before at
-        the same sampling phase gets the vector they gave; the others are cut."""
+        the same sampling phase gets the vector they gave; the others are cut, one cell per
+        picture. None when more than ``MAX_RECUT_SHARE`` of the board's cells would be cut
+        (the whole board is cut at once then)."""
         height, width = picture.shape[:2]
         x0, x1 = (ends.tolist() for ends in _spans(geometry.xs, width))
         y0, y1 = (ends.tolist() for ends in _spans(geometry.ys, height))
@@ -88,7 +94,15 @@ class CellVectors:
             keys.append((phases[index], (bottom - top, right - left),
                          picture[top:bottom, left:right].tobytes()))
         known = {key: self._seen[key] for key in keys if key in self._seen}
-        missing = [at for at, key in enumerate(keys) if key not in known]
+        # one cell of each picture not seen yet is cut (a new game shows one picture
+        # in most of its cells)
+        firsts: dict[tuple[int, tuple[int, int], bytes], int] = {}
+        for at, key in enumerate(keys):
+            if key not in known:
+                firsts.setdefault(key, at)
+        missing = list(firsts.values())
+        if len(missing) > MAX_RECUT_SHARE * geometry.rows * geometry.cols:
+            return None
         if missing:
             cut = features(cut_cells_at(picture, geometry, indices[missing]))
             if len(self._seen) + len(missing) > self._remembered:

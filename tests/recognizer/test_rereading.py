@@ -79,3 +79,19 @@ def test_a_full_memory_of_cell_pictures_is_emptied_without_losing_a_vector() -> 
     # memory is full: it is emptied, and neither vector may be lost
     for image in (fresh, red, fresh, red_and_green):
         assert np.array_equal(cells.of(image, geometry), features(cut_cells(image, geometry)))
+
+
+def test_a_board_turned_to_one_picture_is_cut_a_cell_per_picture_to_the_exact_vectors() -> None:
+    fresh = load_shot("sites/aegis-w2k-x1-fresh").image
+    found, _ = locate_and_read(fresh)
+    assert found.geometry is not None
+    geometry = found.geometry
+    painted = fresh.copy()
+    for row in range(geometry.rows):
+        for col in range(geometry.cols):
+            x0, y0, x1, y1 = geometry.cell_box(row, col)
+            painted[y0 + 2:y1 - 2, x0 + 2:x1 - 2] = (40, 200, 90)
+    cells = CellVectors()
+    cells.of(fresh, geometry)
+    assert np.array_equal(cells.of(painted, geometry), features(cut_cells(painted, geometry)))
+    assert cells.changed is not None and cells.changed.size == geometry.rows * geometry.cols
