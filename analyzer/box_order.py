@@ -12,6 +12,7 @@ boxes, so it stops once the analysis's deadline has passed.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from sweeper.analyzer.clock import past
 from sweeper.analyzer.errors import AnalysisTimeoutError
@@ -37,7 +38,8 @@ def box_order(component: Component, deadline: float | None = None) -> list[int]:
     candidates = _candidates(component, deadline)
     if len(candidates) == 1:
         return list(candidates[0])
-    return list(min(candidates, key=lambda order: state_bound(component, order)))
+    fewest: tuple[int, ...] = min(candidates, key=lambda order: state_bound(component, order))
+    return list(fewest)
 
 
 def _candidates(component: Component, deadline: float | None) -> tuple[tuple[int, ...], ...]:
@@ -70,7 +72,7 @@ def _candidates(component: Component, deadline: float | None) -> tuple[tuple[int
     return found
 
 
-def state_bound(component: Component, order: list[int]) -> int:
+def state_bound(component: Component, order: Sequence[int]) -> int:
     """An upper bound on the states enumeration meets with ``order``, summed over steps."""
     boxes, needs = component.boxes, component.needs
     last: dict[int, int] = {}
