@@ -30,9 +30,11 @@ if TYPE_CHECKING:
     from sweeper.recognizer.reader import BoardReader
     from sweeper.recognizer.recognition import Recognition, Status
     from sweeper.recognizer.skins import TILE_CODES, Skin, SkinError, available_skins, load_skin
+    from sweeper.recognizer.steadiness import STEADY_SPAN_S
 
 __all__ = [
     "SEARCH_ROWS",
+    "STEADY_SPAN_S",
     "TILE_CODES",
     "BoardGeometry",
     "BoardReader",
@@ -72,6 +74,7 @@ _HOME_OF = {
     "find_new_game_control": "sweeper.recognizer.controls",
     "end_told": "sweeper.recognizer.end_message",
     "SEARCH_ROWS": "sweeper.recognizer.faces",
+    "STEADY_SPAN_S": "sweeper.recognizer.steadiness",
     "find_yellow_face": "sweeper.recognizer.faces",
     "BoardGeometry": "sweeper.recognizer.geometry",
     "Image": "sweeper.recognizer.image_io",

@@ -18,8 +18,7 @@ from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker
 from sweeper.coordinator.watch import BoardWatch
 from sweeper.core import BEGINNER, Rect
-from sweeper.recognizer import BoardReader
-from sweeper.recognizer.steadiness import STEADY_SPAN_S
+from sweeper.recognizer import STEADY_SPAN_S, BoardReader
 
 PATIENCE_S = 0.2  # the covered board's patience in the test ...
 SLOW_LOOK_S = 0.5  # ... which one slow look outlasts
