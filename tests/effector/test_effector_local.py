@@ -16,6 +16,7 @@ from Xlib import display
 
 from sweeper.core import Rect
 from sweeper.effector import (
+    Action,
     BatchAbortedError,
     ClickAction,
     EffectorError,
@@ -108,6 +109,22 @@ def _pointer_when(virtual_display: VirtualDisplay, wanted: Callable[[tuple[int, 
     return seen
 
 
+def _in_background(effector: LocalEffector, actions: list[Action]
+                   ) -> tuple[threading.Thread, dict[str, Exception]]:
+    """A thread running the batch, and where the error that aborts it is kept."""
+    outcome: dict[str, Exception] = {}
+
+    def run() -> None:
+        try:
+            effector.actions(actions)
+        except BatchAbortedError as error:
+            outcome["error"] = error
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    return worker, outcome
+
+
 def _xdotool_move(virtual_display: VirtualDisplay, x: int, y: int) -> None:
     subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=virtual_display.env(),
                    check=True)
@@ -152,17 +169,9 @@ def test_pointer_in_a_corner_trips_the_fail_safe_until_moved_away(
 def test_the_fail_safe_is_looked_for_again_after_a_pause(
     effector: LocalEffector, window: EventWindow, virtual_display: VirtualDisplay
 ) -> None:
-    outcome: dict[str, Exception] = {}
-
-    def run() -> None:
-        try:
-            effector.actions([ClickAction(x=LEFT + 5, y=TOP + 5), PauseAction(ms=1500),
-                              ClickAction(x=LEFT + 9, y=TOP + 9)])
-        except BatchAbortedError as error:
-            outcome["error"] = error
-
-    worker = threading.Thread(target=run)
-    worker.start()
+    worker, outcome = _in_background(effector, [
+        ClickAction(x=LEFT + 5, y=TOP + 5), PauseAction(ms=1500),
+        ClickAction(x=LEFT + 9, y=TOP + 9)])
     try:
         assert len(window.events(count=2, timeout_s=3)) == 2  # the first click, then the pause
         _xdotool_move(virtual_display, 799, 0)
@@ -193,17 +202,9 @@ def test_a_held_button_is_released_even_in_a_corner(
 
 
 def test_stop_aborts_a_running_batch(effector: LocalEffector, window: EventWindow) -> None:
-    outcome: dict[str, Exception] = {}
-
-    def run_batch() -> None:
-        try:
-            effector.actions([ClickAction(x=LEFT + 5, y=TOP + 5), PauseAction(ms=5000),
-                              ClickAction(x=LEFT + 50, y=TOP + 50)])
-        except BatchAbortedError as error:
-            outcome["error"] = error
-
-    worker = threading.Thread(target=run_batch)
-    worker.start()
+    worker, outcome = _in_background(effector, [
+        ClickAction(x=LEFT + 5, y=TOP + 5), PauseAction(ms=5000),
+        ClickAction(x=LEFT + 50, y=TOP + 50)])
     assert len(window.events(count=2, timeout_s=3)) == 2  # the first click happened
     assert effector.stop() is True
     worker.join(timeout=5)
