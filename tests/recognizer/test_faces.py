@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from sweeper.core import Rect
+from sweeper.recognizer import Image
 from sweeper.recognizer.faces import (
     MIN_FACE_MARGIN,
     MIN_FACE_SCORE,
@@ -51,24 +52,25 @@ def test_the_bundled_games_face_tells_its_status(name: str):
     assert read_face(shot.image, geometry, shipped_faces()) == shot.status
 
 
-def test_a_board_without_a_yellow_face_has_no_mood():
+def _face_painted_over() -> tuple[Shot, BoardGeometry, Image]:
+    """A won shot, its geometry, and the shot with its face painted over in grey."""
     shot = load_shot("web16_won")
     geometry = _geometry(shot)
     face = find_yellow_face(shot.image, geometry)
     assert face is not None
     image = shot.image.copy()
     image[face.top - 2:face.bottom + 2, face.left - 2:face.right + 2] = GREY
+    return shot, geometry, image
+
+
+def test_a_board_without_a_yellow_face_has_no_mood():
+    _, geometry, image = _face_painted_over()
     assert find_yellow_face(image, geometry) is None
     assert read_face(image, geometry, shipped_faces()) is None
 
 
 def test_a_face_search_answers_as_a_new_search_while_the_strip_holds_and_once_it_changes():
-    shot = load_shot("web16_won")
-    geometry = _geometry(shot)
-    face = find_yellow_face(shot.image, geometry)
-    assert face is not None
-    covered = shot.image.copy()
-    covered[face.top - 2:face.bottom + 2, face.left - 2:face.right + 2] = GREY
+    shot, geometry, covered = _face_painted_over()
     search = FaceSearch()
     for image in (shot.image, shot.image.copy(), covered, covered, shot.image):
         assert search.find(image, geometry) == find_yellow_face(image, geometry)
