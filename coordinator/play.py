@@ -118,7 +118,10 @@ class Player:
                  self.facts.describe(), wait_summary(sight, None))
         if faceless and (self.options.games > 1 or sight.status != "playing"):
             self.restarter.find_control()  # only where a new game will be wanted
-        return self.look()  # the first board acted on is seen after the reading round it
+        # the first board acted on is seen after the reading round it, with what the
+        # look that found it waited for
+        fresh = self.look()
+        return replace(fresh, looks=sight.looks + fresh.looks, waits=sight.waits + fresh.waits)
 
     def _read_shown_mines(self, board: Board) -> int | None:
         """The mine count the game shows, read while no flag is on the board (a "mines

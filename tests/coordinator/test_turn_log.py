@@ -58,7 +58,8 @@ def test_a_played_game_logs_where_the_board_is_every_turn_and_its_end(
                         lines[0]), lines[0]
     turns = [line for line in lines if line.startswith("turn ")]
     assert len(turns) == summary.results[0].steps
+    # the board found, then looked at again once its count was read
     assert turns[0].startswith("turn 1: read 16x16: 256 closed, 0 open, 0 flags, "
-                               "0 unreadable; playing; 1 look")
+                               "0 unreadable; playing; 2 looks")
     assert all(re.search(r"; \d+ looks? in \d+ ms", line) for line in turns[1:])
     assert lines[-1].startswith(f"game over: {summary.results[0].result}; read 16x16")
