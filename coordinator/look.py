@@ -160,7 +160,7 @@ class Looker:
             recognition = self.reader.read(image, placement.geometry, mines,
                                            learn_when_stable=True)
         self.last = Shot(recognition, image, requested_at)
-        self._sure_reading = (mines, self.last) if _sure(recognition) else None
+        self._sure_reading = (mines, self.last) if recognition.sure else None
         return self.last
 
     def skin_mark(self) -> SkinMark | None:
@@ -265,13 +265,6 @@ class Looker:
         self._sure_reading = None
         self._face_box = None
         return self.placement
-
-
-def _sure(recognition: Recognition) -> bool:
-    """Whether a reading named every cell and the status and learned nothing: reading
-    the same pixels again can only give it again."""
-    return (recognition.board is not None and not recognition.unreadable
-            and not recognition.learned and recognition.status != "unknown")
 
 
 def _lightly_covered(found: Recognition) -> bool:

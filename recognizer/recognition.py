@@ -42,6 +42,12 @@ class Recognition:
     def ok(self) -> bool:
         return self.board is not None
 
+    @property
+    def sure(self) -> bool:
+        """Whether every cell and the status were read and no picture was learned: the
+        same pixels read again can only give this reading again."""
+        return self.board is not None and self.status != "unknown" and not self.learned
+
     def to_json(self) -> dict[str, Any]:
         """The ``sweeper recognize --json`` shape."""
         answer: dict[str, Any] = {
