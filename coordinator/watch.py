@@ -287,8 +287,9 @@ class _Stillness:
 
 def _still(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
            geometry: BoardGeometry, recognition: Recognition) -> bool:
-    """Whether the unreadable cells look as they did in the look ``before``."""
-    if before.shape != now.shape or not recognition.unreadable:
+    """Whether the unreadable cells look as they did in the look ``before`` (of the same
+    shape: :class:`_Stillness` compares no others)."""
+    if not recognition.unreadable:
         return False
     rows, cols = zip(*recognition.unreadable, strict=True)
     left, top, _, _ = (int(v) for v in geometry.cell_box(min(rows), min(cols)))
