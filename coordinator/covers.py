@@ -23,6 +23,8 @@ from sweeper.effector import Action, ClickAction, KeyAction, MoveAction, PauseAc
 from sweeper.recognizer import BoardGeometry, Button, Recognition, find_buttons
 
 LATTICE_SLACK = 2  # px a box's sides may be off the lattice's lines and still be on them
+POINTER_HIDES = 4  # cells a pointer's highlight or tooltip may hide; more are a dialog's,
+# or an animation's that passes
 POINTER_REACH = 4  # cells from the pointer's a thing drawn at it covers (a tooltip; a
 # dialog reaches further)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sweeper.coordinator.act import Batch, Hands
 from sweeper.coordinator.count_slack import decide_with_count_slack
+from sweeper.coordinator.covers import POINTER_HIDES
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
 from sweeper.coordinator.ending import won_by_assumed_count
 from sweeper.coordinator.facts import GameFacts
@@ -30,8 +31,6 @@ from sweeper.coordinator.watch import BoardWatch, Sight
 from sweeper.core import UNOPENED, Board
 from sweeper.recognizer import Recognition
 
-POINTER_HIDES = 4  # cells a pointer's highlight or tooltip may hide at a game's end; more
-# are a dialog's, or an animation's that passes
 PASSING_COVER_S = 3.0  # how long an animation over a won board is waited out (leaves thrown
 # by the last opening take about a second)
 PASSING_COVER_POLL_S = 0.3  # between looks at it: a cover the same twice holds still

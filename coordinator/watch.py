@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator.consistency import impossible_changes, too_few_closed
-from sweeper.coordinator.covers import CoverAnswerer
+from sweeper.coordinator.covers import POINTER_HIDES, CoverAnswerer
 from sweeper.coordinator.ending import (
     ended_by_message,
     ended_under_cover,
@@ -115,6 +115,11 @@ class BoardWatch:
                 # a mine went off, or a message is drawn over an open part of the board
                 # after the last safe cell: nothing on it will be clicked again
                 return _sight(shot, *ended, looks, waits)
+            won = self._won_under_a_new_cover(recognition, previous, facts, pressed_safe,
+                                              pointer)
+            if won is not None:
+                return _sight(shot, won, "won", looks,
+                              [*waits, "a cover over the board after the last safe cell"])
             if time.monotonic() >= deadline and not recognition.learned:
                 # a look that taught the skin a picture is read again however late it
                 # came (on a loaded machine one look can outlast the deadline); the
@@ -145,6 +150,24 @@ class BoardWatch:
                                                 pointer_first=pointer_first))
                 remedies_done += 1
             time.sleep(POLL_S)
+
+    def _won_under_a_new_cover(self, recognition: Recognition, previous: Board | None,
+                               facts: GameFacts, pressed_safe: Collection[Cell],
+                               pointer: Cell | None) -> Board | None:
+        """``previous`` as the board of a won game when the cells just pressed, proven
+        safe, were the last safe ones (:func:`~coordinator.ending.won_by_last_presses`)
+        and a cover now hides more cells than the pointer's highlight or tooltip may, not
+        round the pointer: the game's answer to the win. A game may put up its win
+        dialog before it draws the last cell open (a prompt for the winner's name blocks
+        its page), so the pressed cells need not show; waiting for them would mean
+        answering its dialogs first."""
+        if previous is None or len(recognition.unreadable) <= POINTER_HIDES:
+            return None
+        won = won_by_last_presses(previous, pressed_safe, facts.known_mines)
+        if won is None or self.covers.drawn_at_pointer(self.looker.placed, pointer,
+                                                       recognition.unreadable):
+            return None
+        return won
 
     def _told_end(self, shot: Shot, previous: Board | None,
                   pressed_safe: Collection[Cell]) -> tuple[Board, GameStatus] | None:
