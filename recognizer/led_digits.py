@@ -8,6 +8,7 @@ whose segments spell no digit makes the whole display unread.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -71,17 +72,30 @@ def _dark(image: Image) -> npt.NDArray[np.bool_]:
     return np.asarray(image.max(axis=2) <= DARK_GROUND)
 
 
-def read_displays(image: Image, area: Rect, pitch: float) -> list[Display]:
-    """Every seven-segment display in ``area`` that reads, left to right."""
+def read_displays(image: Image, area: Rect, pitch: float,
+                  other_font: Callable[[Image], int | None] | None = None) -> list[Display]:
+    """Every display in ``area`` that reads, left to right: seven-segment digits, or
+    with ``other_font`` lit digits of another font (a box of the picture in, its number
+    or None out)."""
     strip = image[area.top:area.bottom, area.left:area.right]
     if strip.size == 0:
         return []
     found: list[Display] = []
     for box in _dark_boxes(strip, pitch) + _lit_boxes(strip, pitch):
-        value = read_display(strip[box.top:box.bottom, box.left:box.right])
+        picture = strip[box.top:box.bottom, box.left:box.right]
+        value = read_display(picture)
+        if value is None and other_font is not None:
+            value = other_font(picture)
         if value is not None:
             found.append(Display(box.moved(area.left, area.top), value))
     return _agreed(found)
+
+
+def lit_digit_count(box: Image) -> int:
+    """How many digits a display's lit ink makes: its runs of lit columns (a dot inside
+    a zero lies within its digit's columns)."""
+    lit = lit_segments(box)
+    return len(_column_runs(np.asarray(lit.any(axis=0), dtype=np.bool_)))
 
 
 def _agreed(found: list[Display]) -> list[Display]:

@@ -26,7 +26,13 @@ from sweeper.core import Rect
 from sweeper.recognizer.counter_text import STRIPPED, Word, beside_an_icon, pick_mine_count
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
-from sweeper.recognizer.led_digits import read_displays
+from sweeper.recognizer.led_digits import (
+    MAX_DIGITS,
+    MIN_DIGITS,
+    lit_digit_count,
+    lit_segments,
+    read_displays,
+)
 
 ROWS_ABOVE = 5.0  # cell pitches above the board where the count may be shown (a counter) ...
 ROWS_BELOW = 4.0  # ... and below it (a status line)
@@ -51,6 +57,9 @@ DIGIT_WIDTH = 0.7  # a digit's width over its height, about (one shape this wide
 MIN_TEXT_PITCHES = 0.15  # a word is at least this many cell pitches tall
 MIN_NUMBER_CONFIDENCE = 50.0  # the OCR's least confidence in a word with digits
 REREAD_HEIGHT = 48  # px a number is enlarged to for its second reading
+DISPLAY_TEXT_HEIGHTS = (24, 40)  # px a counter's digits are enlarged to, read at each:
+# Tesseract reads digits best 20-50 px tall, and a shape it guesses at reads otherwise at
+# another size
 REREAD_MARGIN = 2  # px round it taken across (more would take in a ":" before it)
 REREAD_CONFIG = "--psm 7 -c tessedit_char_whitelist=0123456789/"  # one line of digits
 MIN_COUNTER_AREA = 4  # px: a strip above the board narrower or lower holds no counter
@@ -82,11 +91,36 @@ def led_count(image: Image, geometry: BoardGeometry) -> int | None:
     if board.top - top < MIN_COUNTER_AREA or right - left < MIN_COUNTER_AREA:
         return None
     area = Rect(left=left, top=top, width=right - left, height=board.top - top)
-    values = [display.value for display in read_displays(image, area, pitch)]
+    values = [display.value for display in read_displays(image, area, pitch, display_text)]
     counts = [value for value in values if 1 <= value < geometry.rows * geometry.cols]
     if len(counts) != 1 or len(values) - len(counts) != values.count(0):
         return None
     return counts[0]
+
+
+def display_text(box: Image) -> int | None:
+    """The number a counter's box shows in lit digits of a font that is not seven
+    segments (a "0" with a dot in it, say), read by OCR alone at two sizes; None unless
+    both readings agree, with as many digits as the box's lit ink makes, 2 to 4."""
+    lit = lit_segments(box)
+    rows, cols = np.nonzero(lit)
+    if rows.size == 0:
+        return None
+    top, bottom, left, right = rows.min(), rows.max() + 1, cols.min(), cols.max() + 1
+    margin = max(2, (bottom - top) // 2)
+    brightness = box.max(axis=2)[max(0, top - margin):bottom + margin,
+                                 max(0, left - margin):right + margin]
+    readings = set()
+    for height in DISPLAY_TEXT_HEIGHTS:
+        scale = height / (bottom - top)
+        page = cv2.resize(255 - brightness, None, fx=scale, fy=scale,
+                          interpolation=cv2.INTER_CUBIC)
+        text = pytesseract.image_to_string(page, config=REREAD_CONFIG)
+        readings.add("".join(str(text).split()))
+    number = readings.pop() if len(readings) == 1 else ""
+    if not number.isdigit() or not MIN_DIGITS <= len(number) <= MAX_DIGITS:
+        return None
+    return int(number) if len(number) == lit_digit_count(box) else None
 
 
 def text_count(image: Image, geometry: BoardGeometry) -> int | None:
