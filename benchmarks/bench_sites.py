@@ -128,8 +128,9 @@ class SiteResult:
 def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
               given_control: bool = False) -> SiteResult:
     """Play ``games`` expert games of one site and count what happened; with
-    ``given_control`` the bot is told where the site's new-game control is, else it
-    finds one itself (the face, a labelled control, F2, F5)."""
+    ``given_control`` the bot is told where the site's new-game controls are (a level
+    menu and its level, pressed in turn), else it finds one itself (the face, a labelled
+    control, F2, F5)."""
     result = SiteResult(site.name)
     rules: Rules = "opening" if site.rules == "opening" else "safe"
     with (
@@ -137,9 +138,8 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
         WatchedEffector(desktop.env()["DISPLAY"]) as effector,
     ):
         # told, as a user would tell it, where a control it cannot read is
-        button = (desktop.element_centre(site.new_game_button)
-                  if given_control and site.new_game_button else None)
-        options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=button)
+        controls = desktop.control_centres(site.new_game_button) if given_control else ()
+        options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=controls)
         _play(result, effector, options, debug, _verdict_check(desktop, result))
     return result
 

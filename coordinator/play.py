@@ -44,7 +44,9 @@ class PlayOptions:
     hold_ms: int = 0
     skins: list[str] | None = None  # tile sets to look for (default: every shipped one)
     area: Rect | None = None  # where on the screen to look for the board (default: all of it)
-    new_game_at: tuple[int, int] | None = None  # the new-game button, for games without a face
+    # the new-game controls, pressed in turn, for games without a face: a button, or a
+    # level menu and then its level
+    new_game_at: tuple[tuple[int, int], ...] = ()
     between_games_s: float = 0.0  # pause before each new game (games seeded by the clock)
 
 
@@ -162,7 +164,8 @@ class Player:
         raise PlayError(
             f"no new game started after pressing the new-game control {NEW_GAME_ATTEMPTS} "
             f"times, then F2 and F5, and answering any dialog with Enter ({problem}); "
-            "give the game's new-game button with --new-game-at X,Y")
+            "give the game's new-game button with --new-game-at X,Y (again for each "
+            "control pressed after it, such as a level in a menu)")
 
     def play_game(self, sight: Sight,
                   recording: GameRecorder | None = None) -> tuple[GameResult, Sight]:

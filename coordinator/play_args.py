@@ -71,9 +71,11 @@ def add_game_arguments(
     parser.add_argument(
         "--new-game-at",
         type=point,
+        action="append",
         metavar="X,Y",
         help="screen point of the game's new-game button, for games whose control has no "
-        "face or label (default: the face above the board, else a control labelled "
+        "face or label; repeat it for controls pressed in turn, such as a level menu and "
+        "then its level (default: the face above the board, else a control labelled "
         "'New game', 'Restart', 'Try again'..., else the F2 then F5 keys)",
     )
     parser.add_argument(

@@ -124,7 +124,7 @@ def play_and_report(effector: Screen, args: argparse.Namespace) -> int:
         hold_ms=args.hold_ms,
         skins=args.skins,
         area=args.region,
-        new_game_at=args.new_game_at,
+        new_game_at=tuple(args.new_game_at or ()),
         between_games_s=_between_games(args),
     )
     recorder = RunRecorder(args.record) if args.record else None

@@ -1,7 +1,8 @@
-"""Starting the next game as a person would: the given new-game button, the face, the
-game's own labelled control, or F2 and then F5 without any; a dialog that holds the game
-(a best time, "you won") is answered with its button over the board, else with Enter, and
-the control pressed again."""
+"""Starting the next game as a person would: the given new-game controls (a button, or
+a level menu and its level, pressed in turn), the face, the game's own labelled control,
+or F2 and then F5 without any; a dialog that holds the game (a best time, "you won") is
+answered with its button over the board, else with Enter, and the control pressed
+again."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ NEW_GAME_ATTEMPTS = 3  # presses of the new-game control (with Enter between) be
 # game), then F5 (a web page without a control starts a new game when reloaded)
 NEW_GAME_KEYS: tuple[AllowedKey, ...] = ("f2", "f5")
 NEW_GAME_WAIT_S = 2.0  # how long a pressed new-game control may take to show a new game
+NEXT_CONTROL_S = 0.3  # between given controls pressed in turn: a menu the last press opened
+# is drawn within a frame or two, this leaves room for a loaded machine
 RELOAD_WAIT_S = 10.0  # ... and a page reloaded by F5 (a busy machine, an intro animation)
 
 
@@ -29,19 +32,20 @@ class Restarter:
     """Presses what starts a new game and looks for the new game it shows."""
 
     def __init__(self, screen: Screen, looker: Looker, watch: BoardWatch,
-                 covers: CoverAnswerer, *, new_game_at: tuple[int, int] | None,
+                 covers: CoverAnswerer, *, new_game_at: tuple[tuple[int, int], ...],
                  hold_ms: int) -> None:
         self.screen = screen
         self.looker = looker
         self.watch = watch
         self.covers = covers
-        self.new_game_at = new_game_at  # the new-game button, for games without a face
+        self.new_game_at = new_game_at  # the new-game controls, pressed in turn (a
+        # button, or a level menu and its level), for games without a face
         self.hold_ms = hold_ms
 
     def find_control(self) -> None:
         """Where a game without a face has its own new-game control, by its label (the
         looker remembers it)."""
-        if self.new_game_at is not None:
+        if self.new_game_at:
             return
         control = self.looker.find_new_game_control()
         if control is None:
@@ -83,18 +87,24 @@ class Restarter:
         return "answered any dialog with Enter"
 
     def _press(self, ended: Sight, key: AllowedKey, control: bool = True) -> AllowedKey | None:
-        """Click the given new-game button, else the face, else the game's own
+        """Click the given new-game controls in turn, else the face, else the game's own
         new-game control; press ``key`` without any of them, or when not to use a
         ``control`` (and say so)."""
-        if self.new_game_at is not None and control:
-            x, y = self.new_game_at
-            rect = Rect(left=x, top=y, width=1, height=1)
-        else:
-            face = self.looker.new_game_point(ended.image) if control else None
-            if face is None:
-                log.info("new game: no control to click; pressing %s", key.upper())
-                self.screen.actions([KeyAction(key=key)])
-                return key
-            rect, (x, y) = face
-        self.screen.actions([ClickAction(x=x, y=y, hold_ms=self.hold_ms)], bounds=rect)
+        if self.new_game_at and control:
+            for index, (x, y) in enumerate(self.new_game_at):
+                if index:
+                    time.sleep(NEXT_CONTROL_S)  # the menu the last press opened
+                self._click(Rect(left=x, top=y, width=1, height=1), x, y)
+            return None
+        face = self.looker.new_game_point(ended.image) if control else None
+        if face is None:
+            log.info("new game: no control to click; pressing %s", key.upper())
+            self.screen.actions([KeyAction(key=key)])
+            return key
+        rect, (x, y) = face
+        self._click(rect, x, y)
         return None
+
+    def _click(self, rect: Rect, x: int, y: int) -> None:
+        """One click at ``(x, y)``, allowed only inside ``rect``."""
+        self.screen.actions([ClickAction(x=x, y=y, hold_ms=self.hold_ms)], bounds=rect)

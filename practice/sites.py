@@ -55,7 +55,9 @@ class Site:
     truth_js: str
     rules: str  # safe | opening | unprotected
     look: str = ""
-    new_game_button: str = ""  # CSS selector of the new-game control, for games without a face
+    # CSS selectors of the new-game controls, pressed in turn, for games without a face:
+    # one button, or a level menu and then its level (each shows the next)
+    new_game_button: tuple[str, ...] = ()
     benchmark: bool = True  # False for a site whose screen does not show the game's end
     # for games that keep their state in a closure or a module, read through the live
     # objects of a prototype (Runtime.queryObjects): ``expose`` maps a global name to the
@@ -100,13 +102,18 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             setup_js=entry.get("setup_js", ""), ready_js=entry["ready_js"],
             new_game_js=entry["new_game_js"], truth_js=entry["truth_js"],
             rules=entry.get("rules", "safe"), look=entry.get("look", ""),
-            new_game_button=entry.get("new_game_button", ""),
+            new_game_button=_selectors(entry.get("new_game_button", ())),
             benchmark=bool(entry.get("benchmark", True)),
             expose=dict(entry.get("expose", {})),
             live_objects=entry.get("live_objects", ""),
             mines=int(entry["mines"]) if "mines" in entry else None,
         )
     return sites
+
+
+def _selectors(value: str | list[str]) -> tuple[str, ...]:
+    """A catalog's one CSS selector, or its list of them, as a tuple."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 class SiteDesktop(BrowserDesktop):
@@ -225,6 +232,20 @@ class SiteDesktop(BrowserDesktop):
             f"(r => [r.left + r.width / 2, r.top + r.height / 2])"
             f"(document.querySelector({json.dumps(selector)}).getBoundingClientRect())")
         return self.chromium.screen_point(float(box[0]), float(box[1]))
+
+    def control_centres(self, selectors: Sequence[str]) -> tuple[tuple[int, int], ...]:
+        """The screen points of controls pressed in turn (a level menu, then its level):
+        each but the last is clicked in the page to show the next, then the page's own
+        new game leaves a fresh board, the menu closed, as before."""
+        points = []
+        for index, selector in enumerate(selectors):
+            points.append(self.element_centre(selector))
+            if index < len(selectors) - 1:
+                self._run(f"document.querySelector({json.dumps(selector)}).click();",
+                          f"opening {selector}")
+        if len(selectors) > 1:
+            self.new_game()
+        return tuple(points)
 
     def handle_dialogs(self) -> None:
         """Record the JavaScript dialogs opened so far (the session accepts them as they

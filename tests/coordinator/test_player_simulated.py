@@ -24,6 +24,7 @@ from sweeper.effector import (
     BatchResult,
     ClickAction,
     EffectorError,
+    KeyAction,
     MoveAction,
     PauseAction,
 )
@@ -361,3 +362,30 @@ def test_a_game_that_draws_no_end_ends_with_its_press_and_the_right_verdict() ->
     assert not any(button == "right" for _, _, button in screen.clicks)  # no flag on a
     # board that no longer answers
     assert player.progress.rest_ms == 0  # the presses it missed were its end, not a quirk
+
+
+class LevelMenu(SimulatedScreen):
+    """Deals the next game only when its level menu is opened and then its level picked
+    (two points off the board, pressed in turn); keys do nothing."""
+
+    MENU, LEVEL = (10, 10), (10, 30)
+    _menu_open = False
+
+    def _run(self, action: Action) -> None:
+        if isinstance(action, ClickAction) and (action.x, action.y) == self.LEVEL:
+            if self._menu_open:
+                self.deal()
+            self._menu_open = False
+        elif isinstance(action, ClickAction) and (action.x, action.y) == self.MENU:
+            self._menu_open = not self._menu_open
+        elif not isinstance(action, KeyAction):
+            super()._run(action)
+
+
+def test_given_controls_pressed_in_turn_start_each_new_game() -> None:
+    seeds = itertools.count(1)
+    screen = LevelMenu(9, 9, 10, "safe", seeds=lambda: next(seeds))
+    options = PlayOptions(games=3, mines=10, new_game_at=(LevelMenu.MENU, LevelMenu.LEVEL))
+    summary = Player(screen, LocalDecider(), options).play()
+    assert summary.errors == []
+    assert len(summary.results) == 3 and screen.game.seed == 3
