@@ -35,6 +35,8 @@ SETUP_ATTEMPTS = 3  # a page still starting up may miss the first choice of expe
 SETUP_WAIT_S = 10.0
 SETUP_RETRY_S = 1.0  # a page whose game object is not made yet
 DIALOG_LISTEN_S = 0.2  # for a dialog's event when no command can be answered
+LAYOUT_POLL_S = 0.25  # between two reads of a control's place that must agree (a CSS
+# transition moves it every frame, 16 ms)
 
 
 class SiteError(SweeperError, RuntimeError):
@@ -239,13 +241,27 @@ class SiteDesktop(BrowserDesktop):
         new game leaves a fresh board, the menu closed, as before."""
         points = []
         for index, selector in enumerate(selectors):
-            points.append(self.element_centre(selector))
+            points.append(self._settled_centre(selector))
             if index < len(selectors) - 1:
                 self._run(f"document.querySelector({json.dumps(selector)}).click();",
                           f"opening {selector}")
         if len(selectors) > 1:
             self.new_game()
         return tuple(points)
+
+    def _settled_centre(self, selector: str) -> tuple[int, int]:
+        """The centre of ``selector`` once the page's layout holds still (a page may
+        grow its game to the level's size in a transition, or slide a menu open)."""
+        deadline = time.monotonic() + SETUP_WAIT_S
+        centre = self.element_centre(selector)
+        while True:
+            time.sleep(LAYOUT_POLL_S)
+            now = self.element_centre(selector)
+            if now == centre:
+                return now
+            if time.monotonic() > deadline:
+                raise SiteError(f"{self.site.name}: {selector} kept moving")
+            centre = now
 
     def handle_dialogs(self) -> None:
         """Record the JavaScript dialogs opened so far (the session accepts them as they
