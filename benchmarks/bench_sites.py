@@ -139,7 +139,8 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
     ):
         # told, as a user would tell it, where a control it cannot read is
         controls = desktop.control_centres(site.new_game_button) if given_control else ()
-        options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=controls)
+        options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=controls,
+                              between_games_s=site.between_games_s)
         _play(result, effector, options, debug, _verdict_check(desktop, result))
     return result
 

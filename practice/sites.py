@@ -71,6 +71,9 @@ class Site:
     # the mine count of a game whose size is not a standard one and which shows no count
     # (told to the bot as a user would tell it, with --mines)
     mines: int | None = None
+    # the pause before each new game (told as with --between-games) for a page whose end
+    # animation, left running, carries over onto a game started too soon
+    between_games_s: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,7 @@ def load_catalog(root: Path, catalog: Path = CATALOG) -> dict[str, Site]:
             expose=dict(entry.get("expose", {})),
             live_objects=entry.get("live_objects", ""),
             mines=int(entry["mines"]) if "mines" in entry else None,
+            between_games_s=float(entry.get("between_games_s", 0.0)),
         )
     return sites
 
