@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sweeper.coordinator.act import Batch, Hands
 from sweeper.coordinator.count_slack import decide_with_count_slack
@@ -23,7 +23,7 @@ from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
 from sweeper.coordinator.play_log import log
-from sweeper.coordinator.progress import Progress, unshown_end
+from sweeper.coordinator.progress import Progress
 from sweeper.coordinator.recording import GameRecorder
 from sweeper.coordinator.turn_log import end_line, moves_summary, turn_line
 from sweeper.coordinator.turn_record import seen_record, step_record
@@ -74,8 +74,6 @@ class GamePlay:
                                  mines_from=facts.mines_from)
         self._mark: SkinMark | None = None  # the reader before the latest turn
         self._first_click_at: float | None = None
-        self._unshown = False  # the game ended without drawing its end
-        self._ignored_since: float | None = None  # when the presses it ignores were sent
 
     def play(self, sight: Sight) -> GameEnd:
         """Play from ``sight`` (the board found, or the new game) until the game is won
@@ -131,26 +129,15 @@ class GamePlay:
 
     def _look(self, previous: Sight, batch: Batch) -> tuple[Sight, float]:
         """The board after ``batch``, looked at until stable, and how long after the
-        clicks its screenshot was taken (ms); a game that ignores the clicks is given up,
-        or taken to have ended where the presses it ignores could end it (its end dated
-        from the first of them: no screenshot shows it)."""
+        clicks its screenshot was taken (ms); a game that ignores the clicks is given up."""
         sight = self.parts.watch.settle(self.facts, previous.board, batch.targets,
                                         batch.flags, proven_safe=bool(batch.decision.safe))
         if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (
                 not self._every_closed_cell_a_mine(sight.board)):
             sight = self.parts.watch.for_a_sign_of_the_win(self.facts, sight)
         self.parts.on_sight(sight)
-        unchanged = sight.board == previous.board and sight.status == "playing"
-        self._ignored_since = (self._ignored_since or batch.clicked_at) if unchanged else None
-        waited_ms = (sight.captured_at - batch.clicked_at) * 1000
-        ended = self.progress.check(previous, sight, batch.targets, unshown_end(
-            previous.board, batch.decision, batch.targets, self.facts.known_mines))
-        if ended is not None:
-            self._unshown = True
-            sight = replace(sight, status=ended,
-                            captured_at=self._ignored_since or sight.captured_at,
-                            waits=(*sight.waits, "an end the game did not show"))
-        return sight, waited_ms
+        self.progress.check(previous, sight, batch.targets)
+        return sight, (sight.captured_at - batch.clicked_at) * 1000
 
     def _every_closed_cell_a_mine(self, board: Board) -> bool:
         """Whether every unopened cell of ``board`` is a mine at every count that fits (a
@@ -186,8 +173,8 @@ class GamePlay:
         recognition = end.recognition
         hidden = set(recognition.unreadable)
         redrawn = recognition.board is not None and recognition.board != end.board
-        if end.status != "won" or redrawn or self._unshown:
-            return  # a board redrawn for the win, or one that no longer answers
+        if end.status != "won" or redrawn:
+            return  # a board redrawn for the win
         if len(hidden) > POINTER_HIDES:
             uncovered = self._uncovered(recognition)
             if uncovered is None:

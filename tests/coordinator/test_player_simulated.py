@@ -338,32 +338,6 @@ def test_a_standard_size_laying_another_count_it_does_not_show_is_won_as_the_gam
     assert summary.results[0].mines_from == "standard"
 
 
-class EndNotDrawn(SimulatedScreen):
-    """Draws nothing of a game's end, as a page whose end handler fails before it
-    redraws: the board stays as it was before the press that ended it, and ignores
-    every press after it."""
-
-    _before_end: Board | None = None
-
-    def shown_board(self) -> Board:
-        if self.game.status == "playing" or self._before_end is None:
-            self._before_end = self.game.board
-        return self._before_end
-
-
-def test_a_game_that_draws_no_end_ends_with_its_press_and_the_right_verdict() -> None:
-    seeds = itertools.count(6)  # a game won, then one lost
-    screen = EndNotDrawn(9, 9, 10, "safe", seeds=lambda: next(seeds))
-    statuses: list[str] = []
-    player = _player(screen, games=2)
-    summary = player.play(lambda _: statuses.append(screen.game.status))
-    assert summary.errors == []
-    assert [game.result for game in summary.results] == statuses == ["won", "lost"]
-    assert not any(button == "right" for _, _, button in screen.clicks)  # no flag on a
-    # board that no longer answers
-    assert player.progress.rest_ms == 0  # the presses it missed were its end, not a quirk
-
-
 class LevelMenu(SimulatedScreen):
     """Deals the next game only when its level menu is opened and then its level picked
     (two points off the board, pressed in turn); keys do nothing."""
