@@ -11,6 +11,7 @@ shape cut to its bounding box, as :func:`recognizer.looks.shape_vector` makes it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,8 +39,16 @@ SEGMENT_SIZES = ((6, 8, 1), (7, 9, 1), (8, 12, 2), (10, 14, 2), (10, 16, 3))
 POLE_WIDTHS = (2, 4)  # px a drawn flag's pole is wide (on a 40 px canvas): thin and bold
 STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
                 cv2.FONT_HERSHEY_COMPLEX)
+FONT_LEAD = 0.1  # a reference set writes a game's digits if each known one leads its
+# set's other digits by this much there (a game's own thin sans digits lead by 0.18 or more
+# in every TrueType font, by -0.38 to 0.03 in the seven-segment ones, where a 5 is a 6
+# but for one stroke)
+NO_SCORE = -2.0  # below any correlation: a set without a reference of a digit
+MIN_FONT_DIGITS = 2  # distinct digits a game must have shown before its font is judged
+# (nearly every set writes a "1" alike)
 
 FloatArray = npt.NDArray[np.float32]
+Reference = tuple[str, FloatArray, float, str]  # symbol, shape, aspect, the set it is of
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,9 @@ class Glyphs:
     vectors: FloatArray  # (R, features)
     symbols: tuple[str, ...]  # (R,)
     aspects: npt.NDArray[np.float32]  # (R,) width over height of each reference
+    sets: npt.NDArray[np.int64]  # (R,) the set each is of: one font at one weight, one
+    # seven-segment size, the drawn flags, one shipped tile set ...
+    set_names: tuple[str, ...]  # ... named by its number
 
 
 @dataclass(frozen=True)
@@ -64,17 +76,69 @@ class ShapeScores:
         return symbol, top, top - second
 
 
-def score_shape(shape: FloatArray, aspect: float) -> ShapeScores:
-    """Each symbol's best correlation with ``shape``; references whose proportions are
-    far from the shape's (a "1" is narrow, a mine round) count for less."""
+def score_shape(shape: FloatArray, aspect: float,
+                sets: frozenset[int] | None = None) -> ShapeScores:
+    """Each symbol's best correlation with ``shape`` (over the references of ``sets``
+    only, if given); references whose proportions are far from the shape's (a "1" is
+    narrow, a mine round) count for less."""
     glyphs = reference_glyphs()
+    weighted = _weighted(glyphs, shape, aspect)
+    scores: dict[str, float] = {}
+    for symbol, value, of in zip(glyphs.symbols, weighted.tolist(), glyphs.sets.tolist(),
+                                 strict=True):
+        if sets is None or of in sets:
+            scores[symbol] = max(scores.get(symbol, -1.0), value)
+    return ShapeScores(scores)
+
+
+def font_of(digits: Sequence[tuple[str, FloatArray, float]]) -> frozenset[int] | None:
+    """The reference sets that write the game's known ``digits`` (each a digit, its
+    shape and aspect) as themselves: in each, every one of them leads the set's other
+    digits by ``FONT_LEAD``. None if fewer than ``MIN_FONT_DIGITS`` distinct digits are
+    known, or no set writes them all so."""
+    if len({digit for digit, _, _ in digits}) < MIN_FONT_DIGITS:
+        return None
+    glyphs = reference_glyphs()
+    shapes = np.stack([shape for _, shape, _ in digits]).astype(np.float32)
+    aspects = np.array([aspect for _, _, aspect in digits], np.float32)
+    correlation = glyphs.vectors @ shapes.T  # (references, known digits)
+    proportion = (np.minimum(glyphs.aspects[:, None], aspects)
+                  / np.maximum(glyphs.aspects[:, None], aspects))
+    weighted = correlation * (SHAPE_SHARE + PROPORTION_SHARE * proportion)
+    padded = np.vstack([weighted, np.full((1, len(digits)), NO_SCORE, np.float32)])
+    best = padded[_digit_references()].max(axis=2)  # (sets, digits, known digits)
+    known = np.array([DIGITS.index(digit) for digit, _, _ in digits])
+    columns = np.arange(len(digits))
+    own = best[:, known, columns].copy()  # (sets, known digits)
+    best[:, known, columns] = NO_SCORE
+    lead = own - best.max(axis=1)
+    written = (own > NO_SCORE) & (best.max(axis=1) > NO_SCORE) & (lead >= FONT_LEAD)
+    fitting = np.nonzero(written.all(axis=1))[0]
+    return frozenset(fitting.tolist()) or None
+
+
+@lru_cache(maxsize=1)
+def _digit_references() -> npt.NDArray[np.intp]:
+    """``(sets, digits, most)`` indices of each set's references of each digit, padded
+    with the index one past the last reference (a row that scores ``NO_SCORE``)."""
+    glyphs = reference_glyphs()
+    found: list[list[list[int]]] = [[[] for _ in DIGITS] for _ in glyphs.set_names]
+    for index, (symbol, of) in enumerate(zip(glyphs.symbols, glyphs.sets.tolist(),
+                                             strict=True)):
+        if symbol in DIGITS:
+            found[of][DIGITS.index(symbol)].append(index)
+    most = max(len(indices) for of in found for indices in of)
+    pad = len(glyphs.symbols)
+    return np.array([[indices + [pad] * (most - len(indices)) for indices in of]
+                     for of in found], np.intp)
+
+
+def _weighted(glyphs: Glyphs, shape: FloatArray, aspect: float) -> FloatArray:
+    """Every reference's correlation with ``shape``, weighted by how alike their
+    proportions are."""
     correlation = glyphs.vectors @ shape
     proportion = np.minimum(glyphs.aspects, aspect) / np.maximum(glyphs.aspects, aspect)
-    weighted = correlation * (SHAPE_SHARE + PROPORTION_SHARE * proportion)
-    scores: dict[str, float] = {}
-    for symbol, value in zip(glyphs.symbols, weighted.tolist(), strict=True):
-        scores[symbol] = max(scores.get(symbol, -1.0), value)
-    return ShapeScores(scores)
+    return np.asarray(correlation * (SHAPE_SHARE + PROPORTION_SHARE * proportion), np.float32)
 
 
 @lru_cache(maxsize=1)
@@ -82,10 +146,12 @@ def reference_glyphs() -> Glyphs:
     """Every reference shape, computed once."""
     found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_drawn_flags(),
              *_sprite_glyphs(), *_skin_glyphs()]
-    vectors = np.stack([vector for _, vector, _ in found]).astype(np.float32)
-    symbols = tuple(symbol for symbol, _, _ in found)
-    aspects = np.array([aspect for _, _, aspect in found], np.float32)
-    return Glyphs(vectors, symbols, aspects)
+    vectors = np.stack([vector for _, vector, _, _ in found]).astype(np.float32)
+    symbols = tuple(symbol for symbol, _, _, _ in found)
+    aspects = np.array([aspect for _, _, aspect, _ in found], np.float32)
+    numbers: dict[str, int] = {}
+    sets = np.array([numbers.setdefault(of, len(numbers)) for _, _, _, of in found], np.int64)
+    return Glyphs(vectors, symbols, aspects, sets, tuple(numbers))
 
 
 def _ink_box(ink: FloatArray) -> tuple[FloatArray, float] | None:
@@ -97,7 +163,7 @@ def _ink_box(ink: FloatArray) -> tuple[FloatArray, float] | None:
     return box, box.shape[1] / box.shape[0]
 
 
-def _stroke_font_glyphs() -> list[tuple[str, FloatArray, float]]:
+def _stroke_font_glyphs() -> list[Reference]:
     found = []
     for font in STROKE_FONTS:
         for thickness in STROKE_WEIGHTS:
@@ -106,7 +172,8 @@ def _stroke_font_glyphs() -> list[tuple[str, FloatArray, float]]:
                 cv2.putText(canvas, text, (12, 64), font, 2.0, 255, thickness, cv2.LINE_AA)
                 boxed = _ink_box(np.asarray(canvas / 255, np.float32))
                 if boxed is not None:
-                    found.append((symbol, shape_vector(boxed[0]), boxed[1]))
+                    found.append((symbol, shape_vector(boxed[0]), boxed[1],
+                                  f"stroke {font} {thickness}"))
     return found
 
 
@@ -116,7 +183,7 @@ SEGMENTS = {"1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd", "6
             "7": "abc", "8": "abcdefg"}
 
 
-def _seven_segment_glyphs() -> list[tuple[str, FloatArray, float]]:
+def _seven_segment_glyphs() -> list[Reference]:
     """Digits as a seven-segment display draws them (some games' fonts), thin and bold."""
     found = []
     for width, height, stroke in SEGMENT_SIZES:
@@ -126,7 +193,8 @@ def _seven_segment_glyphs() -> list[tuple[str, FloatArray, float]]:
                 _light(canvas, segment, width, height, stroke)
             boxed = _ink_box(canvas)
             if boxed is not None:
-                found.append((digit, shape_vector(boxed[0]), boxed[1]))
+                found.append((digit, shape_vector(boxed[0]), boxed[1],
+                              f"segments {width}x{height}/{stroke}"))
     return found
 
 
@@ -140,7 +208,7 @@ def _light(canvas: FloatArray, segment: str, width: int, height: int, stroke: in
     canvas[y0:y1 + stroke, x0:x1 + stroke] = 1.0
 
 
-def _drawn_flags() -> list[tuple[str, FloatArray, float]]:
+def _drawn_flags() -> list[Reference]:
     """Flags as games draw them: a pennant on a pole, facing either way, with or without a
     foot, thin or bold."""
     found = []
@@ -157,11 +225,11 @@ def _drawn_flags() -> list[tuple[str, FloatArray, float]]:
                     canvas[31:35, x - 8:x + pole + 8] = 1.0
                 boxed = _ink_box(canvas)
                 if boxed is not None:
-                    found.append(("flag", shape_vector(boxed[0]), boxed[1]))
+                    found.append(("flag", shape_vector(boxed[0]), boxed[1], "flags"))
     return found
 
 
-def _sprite_glyphs() -> list[tuple[str, FloatArray, float]]:
+def _sprite_glyphs() -> list[Reference]:
     """TrueType glyphs: one sprite row per font, one column per character of
     ``TEXT_SYMBOLS``."""
     sprite = cv2.imread(str(GLYPH_SPRITE), cv2.IMREAD_GRAYSCALE)
@@ -175,11 +243,12 @@ def _sprite_glyphs() -> list[tuple[str, FloatArray, float]]:
             cell = as_image(sprite[top:top + height, index * width:(index + 1) * width])
             boxed = _ink_box(np.asarray(cell / 255, np.float32))
             if boxed is not None:
-                found.append((TEXT_SYMBOLS[text], shape_vector(boxed[0]), boxed[1]))
+                found.append((TEXT_SYMBOLS[text], shape_vector(boxed[0]), boxed[1],
+                              f"sprite row {top // height}"))
     return found
 
 
-def _skin_glyphs() -> list[tuple[str, FloatArray, float]]:
+def _skin_glyphs() -> list[Reference]:
     """The symbols drawn on the shipped tile sets' tiles (a flag on a flat tile is a mine
     crossed out at the end of a lost game)."""
     wanted = {str(n): str(n) for n in range(1, 9)} | {"mine": "mine", "flag": "flag"}
@@ -193,5 +262,5 @@ def _skin_glyphs() -> list[tuple[str, FloatArray, float]]:
             if symbol == "flag" and not look.raised:
                 symbol = "crossed"
             if look.shape is not None:
-                found.append((symbol, look.shape, look.aspect))
+                found.append((symbol, look.shape, look.aspect, f"skin {name}"))
     return found

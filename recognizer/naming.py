@@ -9,17 +9,20 @@ The rules, in order (:class:`recognizer.looks.TileLook` holds the facts they rea
 - a flat tile with a symbol is a digit: its colour names the classic digit (1 blue,
   2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) when the symbol's shape
   does not contradict it; a digit in another colour is named by its shape alone, and
-  only when the shape is clearly one digit.
+  only when the shape is clearly one digit: among all the references, or else among
+  those in the fonts that write the game's known digits as themselves (a thin "5" is a
+  seven-segment "6" but for one stroke; in the game's own font it is clearly a 5).
 
 Anything else gets no name: a picture is never forced into a type it does not show.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sweeper.recognizer import ink, looks
-from sweeper.recognizer.glyphs import DIGITS, ShapeScores, score_shape
+from sweeper.recognizer.glyphs import DIGITS, FloatArray, ShapeScores, font_of, score_shape
 from sweeper.recognizer.looks import TileLook
 
 CLASSIC_DIGIT_INK = {ink.BLUE: "1", ink.GREEN: "2", ink.RED: "3", ink.NAVY: "4",
@@ -69,11 +72,15 @@ class Naming:
     reason: str
 
 
-def name_tile(look: TileLook, known_bevel: bool = False) -> Naming:
+def name_tile(look: TileLook, known_bevel: bool = False,
+              digits: Sequence[tuple[str, FloatArray, float]] = ()) -> Naming:
     """The tile type ``look`` shows by the classic meanings, if it clearly shows one.
 
     ``known_bevel`` says the tile is raised exactly as this game's unopened tiles are:
     then any mark on it other than a flag or a mine is a mark on an unopened cell.
+    ``digits`` are the game's digits known so far (each its digit, shape and aspect):
+    a symbol no reference names clearly is named in their font, if it is clearly one
+    digit there.
     """
     if not look.has_ink or look.ink_share < PLAIN_INK:
         return Naming("unopened", "raised, plain") if look.raised else Naming("0", "flat, plain")
@@ -91,7 +98,7 @@ def name_tile(look: TileLook, known_bevel: bool = False) -> Naming:
         return Naming("mine", "a dark round blob")
     if look.ink_of(ink.RED) >= FLAG_RED and _clearly_flag(shapes):
         return Naming("flag", "a red flag on a flat tile")
-    return _name_digit(look, shapes)
+    return _name_digit(look, shapes, digits)
 
 
 def _name_raised(look: TileLook, shapes: ShapeScores, known_bevel: bool) -> Naming:
@@ -177,7 +184,8 @@ def red_face(look: TileLook) -> bool:
     return red - max(green, blue) >= looks.RED_FACE
 
 
-def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
+def _name_digit(look: TileLook, shapes: ShapeScores,
+                digits: Sequence[tuple[str, FloatArray, float]]) -> Naming:
     if look.off_centre > MAX_DIGIT_OFF_CENTRE:
         return Naming(None, "a symbol off the cell's centre (something over the cell?)")
     if look.core >= MIN_DARK_CORE and (
@@ -199,5 +207,21 @@ def _name_digit(look: TileLook, shapes: ShapeScores) -> Naming:
     if (score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD) or (
             score >= EXACT_SHAPE and lead >= EXACT_SHAPE_LEAD):
         return Naming(best, f"shaped like a {best} ({score:.2f}, lead {lead:.2f})")
-    return Naming(None, f"a symbol that is no clear digit (most like {best}, {score:.2f}, "
-                  f"lead {lead:.2f})")
+    return _name_in_font(look, digits) or Naming(
+        None, f"a symbol that is no clear digit (most like {best}, {score:.2f}, "
+        f"lead {lead:.2f})")
+
+
+def _name_in_font(look: TileLook, digits: Sequence[tuple[str, FloatArray, float]],
+                  ) -> Naming | None:
+    """The digit ``look`` clearly shows among the references in the font of the game's
+    known ``digits`` (:func:`~recognizer.glyphs.font_of`); None if there is no such font
+    or no clear digit in it."""
+    font = font_of(digits)
+    if font is None or look.shape is None:
+        return None
+    best, score, lead = score_shape(look.shape, look.aspect, font).best(DIGITS)
+    if score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD:
+        return Naming(best, f"shaped like a {best} in the game's own font ({score:.2f}, "
+                      f"lead {lead:.2f})")
+    return None

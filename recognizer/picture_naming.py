@@ -15,6 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from sweeper.recognizer.families import COVERED, OPENED, FaceEvidence, plain
+from sweeper.recognizer.glyphs import DIGITS, FloatArray
 from sweeper.recognizer.learned import LearnedSkin
 from sweeper.recognizer.looks import TileLook
 from sweeper.recognizer.naming import MIN_DARK_CORE, name_tile
@@ -41,10 +42,21 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
         if kind is None and look.faint_core >= MIN_DARK_CORE:
             kind = "mine"  # a faint disc on a face of its own: a flat look's mine
     else:
-        kind = name_tile(look, known_bevel).kind
+        kind = name_tile(look, known_bevel, known_digits(skin)).kind
     if kind is None or not fits_family(skin, kind, look):
         return None
     return kind
+
+
+def known_digits(skin: LearnedSkin) -> list[tuple[str, FloatArray, float]]:
+    """The digits ``skin`` knows, each with the shape and aspect of its first picture
+    (the others, lit or on another shade, carry the same ink)."""
+    first: dict[str, tuple[str, FloatArray, float]] = {}
+    for template in skin.templates:
+        shape = template.look.shape
+        if template.kind in DIGITS and shape is not None:
+            first.setdefault(template.kind, (template.kind, shape, template.look.aspect))
+    return list(first.values())
 
 
 def _relative_relief(skin: LearnedSkin, look: TileLook) -> tuple[TileLook, bool]:
