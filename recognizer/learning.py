@@ -1,7 +1,8 @@
 """Comparing a board's cells with the skin's templates, and learning the pictures no
 template explains.
 
-Cells no template explains are grouped into clusters of look-alikes; each cluster's
+Cells no template explains, or read as a tile the board's rules rule out, are grouped
+into clusters of look-alikes; each cluster's
 first picture is named (:mod:`recognizer.picture_naming`) and, if the name fits the
 board (:mod:`recognizer.rules`), becomes a new template, kept only if the board read
 with it still breaks no rule (a template reads more cells than the look-alikes it was
@@ -54,9 +55,11 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         if not matches.confident.all() and skin.templates:
             vectors = realigned(skin, picture, geometry, vectors, ~matches.confident)
             matches = match(skin, picture, geometry, vectors)
-        if matches.confident.all() or passes == LEARNING_PASSES:
+        ruled_out = _ruled_out(matches, geometry)
+        if (matches.confident.all() and not ruled_out.any()) or passes == LEARNING_PASSES:
             break
-        new = learn(skin, picture, geometry, vectors, matches, steady=steady)
+        new = learn(skin, picture, geometry, vectors, matches, steady=steady & (
+            ~matches.confident | ruled_out))
         if not new:
             break
         learned += new
@@ -73,9 +76,10 @@ def match(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
 def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
           vectors: npt.NDArray[np.float32], matches: Matches, *,
           steady: npt.NDArray[np.bool_]) -> list[str]:
-    """Name the clusters of unexplained cells (``matches``: how the skin reads
-    ``vectors`` now); keep the names the board allows."""
-    unexplained = np.nonzero(~matches.confident & steady)[0]
+    """Name the clusters of the ``steady`` cells no template explains, or whose reading
+    the board's rules rule out (``matches``: how the skin reads ``vectors`` now); keep
+    the names the board allows."""
+    unexplained = np.nonzero(steady)[0]
     if unexplained.size == 0:
         return []
     clusters = _clusters(vectors, unexplained)
@@ -112,6 +116,17 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     misleading = misreading_templates(skin, picture, geometry, vectors, since=known)
     skin.discard(misleading)
     return [kind for index, kind in enumerate(learned, start=known) if index not in misleading]
+
+
+def _ruled_out(matches: Matches, geometry: BoardGeometry) -> npt.NDArray[np.bool_]:
+    """The cells read with confidence as a tile the board's rules rule out: a picture
+    no template was learned from, taken for the nearest one (a thin digit first shown
+    under the pointer's highlight lies within reach of the lit opened 0 the first click
+    left there; read as a 0 next to closed cells, it is ruled out, and would never be
+    learned)."""
+    shape = (geometry.rows, geometry.cols)
+    return impossible_cells(CODES[matches.kinds].reshape(shape),
+                            matches.confident.reshape(shape)).ravel()
 
 
 def misreading_templates(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
