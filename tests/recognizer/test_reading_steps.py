@@ -4,6 +4,7 @@ faces of a flat look, naming against the skin, clustering, steadiness and the pr
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,14 +14,21 @@ from sweeper.recognizer import ink
 from sweeper.recognizer.api import locate_and_read
 from sweeper.recognizer.families import FaceEvidence, lit, one_family, plain
 from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import load_image
 from sweeper.recognizer.learned import LearnedSkin, features
 from sweeper.recognizer.learning import CLUSTER_DISTANCE, _clusters, confusable
 from sweeper.recognizer.locate import locate_boards
 from sweeper.recognizer.looks import TileLook, look_at
-from sweeper.recognizer.picture_naming import BEVEL_RATIO, bevel_like, fits_family
+from sweeper.recognizer.picture_naming import (
+    BEVEL_RATIO,
+    FACE_TOLERANCE,
+    bevel_like,
+    fits_family,
+    name_picture,
+)
 from sweeper.recognizer.priors import adopt_priors
 from sweeper.recognizer.rules import flagged_to_the_end, impossible_cells
-from sweeper.recognizer.sampling import cut_cells
+from sweeper.recognizer.sampling import cut_cells, cut_tile
 from sweeper.recognizer.skins import load_skin
 from sweeper.recognizer.status import MAX_FACES, board_status, read_status, remember_face
 from sweeper.recognizer.steadiness import STEADY_SPAN_S, Steadiness
@@ -187,6 +195,27 @@ def test_a_new_opened_picture_must_share_the_opened_face():
     assert fits_family(skin, "1", look_at(flat_tile((190, 190, 190))))
     assert not fits_family(skin, "1", look_at(flat_tile((120, 120, 120))))  # a tint over it
     assert fits_family(skin, "mine", look_at(flat_tile((120, 120, 120))))  # no family
+
+
+LIT_STRIP = Path(__file__).resolve().parent / "cells" / "leyiang-garden-lit-5.png"
+LIT_STRIP_KINDS = ("unopened", "unopened", "0", "1", "2", "3", "0")
+# ... the last but one a 0 lit by the pointer, the last a 5 never seen, lit (34 px cells)
+
+
+def test_a_new_picture_on_a_face_of_the_family_lit_by_the_pointer_fits_it():
+    strip = load_image(LIT_STRIP)
+    tiles = [strip[:, i * 34:(i + 1) * 34] for i in range(strip.shape[1] // 34)]
+    skin = LearnedSkin()
+    for kind, tile in zip(LIT_STRIP_KINDS, tiles, strict=False):
+        skin.add(kind, features(cut_tile(tile))[0], tile)
+    five = look_at(tiles[-1])
+    opened = np.median([t.look.face for t in skin.templates if t.kind != "unopened"], axis=0)
+    assert np.abs(five.face - opened).max() > FACE_TOLERANCE  # the unlit faces outnumber
+    assert fits_family(skin, "5", five)
+    evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
+    assert name_picture(skin, five, evidence) == "5"
+    shaded = look_at(np.asarray(tiles[-1] * 0.75, np.uint8))  # darker: a shade, no light
+    assert not fits_family(skin, "5", shaded)
 
 
 def test_a_new_closed_picture_must_share_the_unopened_bevel():
