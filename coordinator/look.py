@@ -75,7 +75,7 @@ class Shot:
 
 @dataclass(frozen=True)
 class SkinMark:
-    """How many pictures the reader of a located board knew at one moment."""
+    """How many pictures the reader of a located board had learned at one moment."""
 
     reader: BoardReader
     pictures: int
@@ -167,7 +167,7 @@ class Looker:
     def skin_mark(self) -> SkinMark | None:
         """How many pictures the reader knows now (None before the board is found)."""
         reader = self.reader
-        return None if reader is None else SkinMark(reader, len(reader.skin.templates))
+        return None if reader is None else SkinMark(reader, reader.skin.mark)
 
     def forget_opened_since(self, mark: SkinMark | None) -> None:
         """Forget the opened-cell pictures learned since ``mark`` (what a game's final

@@ -32,7 +32,9 @@ SAME_PICTURE_LEAD = 5.0  # ... every other type is this much further: thin digit
 # plain font, blurred to the matching size, differ from each other by only 8 to 13
 REACH_SHARE = 0.6  # of a symbol's distance from the nearest plain tile: how close a cell
 # must come to its picture (bold classic digits lie 19 or more from a plain tile)
-MAX_TEMPLATES = 96  # a skin learns no more pictures than this
+MAX_TEMPLATES = 96  # a skin holds no more pictures than this: a new one then takes the
+# place of the one that read a cell longest ago (a canvas that draws its thin digits a
+# pixel apart on two shades, lit and unlit, learns about 40 pictures a game)
 BLUR_SIGMA = 1.0  # px (at CELL_SIZE) of blur before matching
 PAD = 2  # px each cell is padded with its own edges before blurring
 MOSAIC_WIDTH = 30  # cells per row of the mosaic they are blurred in
@@ -86,10 +88,20 @@ class LearnedSkin:
     _norms: FloatArray | None = field(default=None, repr=False)
     _kinds: npt.NDArray[np.int64] | None = field(default=None, repr=False)
     _reach: FloatArray | None = field(default=None, repr=False)
+    # per template: its number in the order learned, and the last match it read a cell in
+    _serials: list[int] = field(default_factory=list, repr=False)
+    _last_read: list[int] = field(default_factory=list, repr=False)
+    _added: int = 0  # templates ever learned
+    _matches: int = 0  # matches made
 
     @property
     def full(self) -> bool:
         return len(self.templates) >= MAX_TEMPLATES
+
+    @property
+    def mark(self) -> int:
+        """How many templates were ever learned: :meth:`forget` drops what came after."""
+        return self._added
 
     @property
     def picture_size(self) -> tuple[int, int]:
@@ -104,19 +116,38 @@ class LearnedSkin:
     def adopt(self, templates: Sequence[Template]) -> None:
         """Learn pictures already named (another skin's templates)."""
         self.templates.extend(templates)
+        self._serials.extend(range(self._added, self._added + len(templates)))
+        self._last_read.extend([self._matches] * len(templates))
+        self._added += len(templates)
         self._matrix = self._norms = self._kinds = self._reach = None
 
     def forget(self, kinds: frozenset[str], since: int) -> None:
-        """Drop the templates of ``kinds`` learned after the first ``since`` ones."""
-        kept = [t for t in self.templates[since:] if t.kind not in kinds]
-        self.templates = self.templates[:since] + kept
-        self._matrix = self._norms = self._kinds = self._reach = None
+        """Drop the templates of ``kinds`` learned after the first ``since`` ever learned
+        (a :attr:`mark`)."""
+        self._keep([i for i, (template, serial) in enumerate(zip(
+            self.templates, self._serials, strict=True))
+            if serial < since or template.kind not in kinds])
 
     def discard(self, indices: Collection[int]) -> None:
         """Drop the templates numbered ``indices``."""
         if indices:
-            self.templates = [t for i, t in enumerate(self.templates) if i not in indices]
-            self._matrix = self._norms = self._kinds = self._reach = None
+            self._keep([i for i in range(len(self.templates)) if i not in indices])
+
+    def make_room(self, count: int) -> None:
+        """Drop the templates that read a cell longest ago (the oldest first among those
+        alike) until ``count`` more fit."""
+        surplus = len(self.templates) + count - MAX_TEMPLATES
+        if surplus > 0:
+            oldest = sorted(range(len(self.templates)),
+                            key=lambda i: (self._last_read[i], self._serials[i]))
+            self.discard(set(oldest[:surplus]))
+
+    def _keep(self, indices: list[int]) -> None:
+        """Keep only the templates numbered ``indices`` (in order)."""
+        self.templates = [self.templates[i] for i in indices]
+        self._serials = [self._serials[i] for i in indices]
+        self._last_read = [self._last_read[i] for i in indices]
+        self._matrix = self._norms = self._kinds = self._reach = None
 
     def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
         """The looks of the templates of ``kinds``."""
@@ -135,8 +166,12 @@ class LearnedSkin:
         best_kind = kinds[best]
         rows = np.arange(count)
         other = np.where(kinds[None, :] == best_kind[:, None], np.inf, distance).min(axis=1)
-        return Matches(best_kind, distance[rows, best], other.astype(np.float32), best,
-                       self._reaches()[best])
+        matches = Matches(best_kind, distance[rows, best], other.astype(np.float32), best,
+                          self._reaches()[best])
+        self._matches += 1
+        for index in np.unique(best[matches.confident]).tolist():
+            self._last_read[index] = self._matches
+        return matches
 
     def distances(self, vectors: FloatArray) -> FloatArray:
         """``(N, templates)``: each cell's RMS colour distance to each template."""

@@ -104,12 +104,15 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
             readable[clusters[i].members] = True
             named.append((clusters[i], kind))
     faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
+    named = [(cluster, kind) for cluster, kind in named
+             if not faulty[cluster.members].any()
+             and not confusable(skin, kind, vectors[cluster.leader])]
+    skin.make_room(len(named))
     known = len(skin.templates)
     learned = []
     for cluster, kind in named:
-        if (faulty[cluster.members].any() or skin.full
-                or confusable(skin, kind, vectors[cluster.leader])):
-            continue
+        if skin.full:
+            break
         skin.add(kind, vectors[cluster.leader],
                  native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
         learned.append(kind)

@@ -97,7 +97,8 @@ class BoardReader:
 
     def forget_opened_since(self, count: int) -> None:
         """Forget the opened-cell pictures (0 to 8) learned after the first ``count``
-        templates. What a game's end showed must not teach the next game how its opened
-        cells look: a dialog's plain inside reads as a 0, and an opened cell whose face
-        is unlike that 0's would never be named again."""
+        templates ever learned (the skin's ``mark``). What a game's end showed must not
+        teach the next game how its opened cells look: a dialog's plain inside reads as
+        a 0, and an opened cell whose face is unlike that 0's would never be named
+        again."""
         self.skin.forget(OPENED, since=count)

@@ -111,6 +111,20 @@ def test_a_skin_is_full_at_its_most_templates():
     assert skin.full
 
 
+def test_room_is_made_by_dropping_the_templates_that_read_a_cell_longest_ago():
+    skin = _skin(*[("1", [float(n)]) for n in range(MAX_TEMPLATES)])
+    mark = skin.mark
+    skin.match(_vectors([0.0], [5.0]))  # the first and sixth read a cell just now
+    skin.make_room(2)
+    assert len(skin.templates) == MAX_TEMPLATES - 2 and not skin.full
+    kept = [float(t.vector[0]) for t in skin.templates]
+    assert 0.0 in kept and 5.0 in kept  # the two in use are kept ...
+    assert 1.0 not in kept and 2.0 not in kept  # ... the oldest of the others go
+    skin.add("2", np.array([500], np.float32), PICTURE)
+    skin.forget(frozenset({"2"}), since=mark)  # a mark still tells what came after it
+    assert [t.kind for t in skin.templates] == ["1"] * (MAX_TEMPLATES - 2)
+
+
 def test_saved_templates_load_back_as_a_tile_set_that_reads_the_same(tmp_path: Path):
     classic = load_skin("classic-16")
     learned = from_tile_set(classic)
