@@ -14,7 +14,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from sweeper.recognizer.families import COVERED, OPENED, FaceEvidence, lit, plain
+from sweeper.recognizer.families import (
+    COVERED,
+    LIT_SLACK,
+    OPENED,
+    FaceEvidence,
+    lit,
+    plain,
+)
 from sweeper.recognizer.glyphs import DIGITS, FloatArray
 from sweeper.recognizer.learned import LearnedSkin
 from sweeper.recognizer.looks import TileLook
@@ -73,11 +80,12 @@ def _relative_relief(skin: LearnedSkin, look: TileLook) -> tuple[TileLook, bool]
 
 def fits_family(skin: LearnedSkin, kind: str, look: TileLook) -> bool:
     """Whether a tile named ``kind`` looks like its family in this skin: opened tiles
-    share one face colour (or show one of the family's faces lit by the pointer: once
-    the family's unlit pictures outnumber the lit ones, the lit face lies further from
-    their middle than a face of the family may), unopened ones and flags another face
-    and one bevel. (A window or a tint over a cell changes its face, a tile caught half
-    drawn its bevel; an exploded mine has a face of its own.)"""
+    share one face colour (or show a face the family holds that is another of its faces
+    lit by the pointer: once the family's unlit pictures outnumber the lit ones, the
+    lit face lies further from their middle than a face of the family may), unopened
+    ones and flags another face and one bevel. (A window or a tint over a cell changes
+    its face, a tile caught half drawn its bevel; an exploded mine has a face of its
+    own.)"""
     family = next((group for group in FAMILIES if kind in group), None)
     if family is None:
         return True
@@ -86,12 +94,22 @@ def fits_family(skin: LearnedSkin, kind: str, look: TileLook) -> bool:
     if not known:
         return True
     face = np.median(np.stack([other.face for other in known]), axis=0)
-    if float(np.abs(face - look.face).max()) > FACE_TOLERANCE and not any(
-            lit(look.face, other.face) for other in known):
+    if float(np.abs(face - look.face).max()) > FACE_TOLERANCE and not _known_lit_face(
+            look.face, known):
         return False  # neither the family's face nor one of its faces under the pointer
     if family is not COVERED or not look.raised:
         return True
     return bevel_like(look, known)
+
+
+def _known_lit_face(face: FloatArray, known: Sequence[TileLook]) -> bool:
+    """Whether ``face`` is a face the family already holds (within ``LIT_SLACK``) that is
+    another of its faces lit by the pointer. (A window's plain face over the board may
+    be an opened face brightened too, but is none the family holds: its pictures are
+    never learned by it.)"""
+    return any(float(np.abs(other.face - face).max()) <= LIT_SLACK
+               and any(lit(other.face, base.face) for base in known)
+               for other in known)
 
 
 def bevel_like(look: TileLook, known: Sequence[TileLook]) -> bool:

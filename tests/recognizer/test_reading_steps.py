@@ -216,6 +216,10 @@ def test_a_new_picture_on_a_face_of_the_family_lit_by_the_pointer_fits_it():
     assert name_picture(skin, five, evidence) == "5"
     shaded = look_at(np.asarray(tiles[-1] * 0.75, np.uint8))  # darker: a shade, no light
     assert not fits_family(skin, "5", shaded)
+    unheld = LearnedSkin()  # the family holds no lit face: a brighter one may be a window's
+    for kind, tile in zip(LIT_STRIP_KINDS[:-1], tiles, strict=False):
+        unheld.add(kind, features(cut_tile(tile))[0], tile)
+    assert not fits_family(unheld, "5", five)
 
 
 def test_a_new_closed_picture_must_share_the_unopened_bevel():
