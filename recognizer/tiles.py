@@ -14,7 +14,8 @@ patch of one colour, of one size, at the points of a lattice. The search:
    the distances between neighbouring centres give the pitch, a least-squares fit
    through every centre its start;
 4. keep the rows and columns of the lattice where patches sit (opened cells of some
-   looks merge into one patch, so a row is kept when a few of its cells hold one).
+   looks merge into one patch, so a row is kept when a few of its cells hold one, and
+   one inside the board when any does).
 
 The lattices are ranked by how many patches they hold. Reading the cells
 (:mod:`recognizer.reader`) decides which, if any, is a board.
@@ -28,7 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.cell_support import supported_block
+from sweeper.recognizer.cell_support import longest_true_run
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 
@@ -40,7 +41,8 @@ MAX_ASPECT = 1.8  # a tile's longer side is at most this many times its shorter
 SIZE_TOLERANCE = 0.12  # patches of one group differ in size by at most this share
 MIN_GROUP = 12  # patches that make a lattice worth trying
 ON_LATTICE = 0.2  # of the pitch: how far a patch's centre may be from its lattice point
-MIN_ROW_SHARE = 0.2  # of a row's (column's) cells that must hold a patch for it to be kept
+MIN_ROW_SHARE = 0.2  # of a row's (column's) cells that must hold a patch for it to end the
+# board (inside it, one patch is enough: a flat look's opened region draws none)
 MIN_CELLS = 5  # fewest rows and columns of a board drawn as tiles (a smaller block of
 # same-sized patches is a widget: a palette, a keypad, a bit of a calendar)
 MAX_GROUPS = 3  # size groups tried, the biggest first
@@ -139,10 +141,10 @@ def _lattice_of(group: _Patches) -> tuple[int, BoardGeometry] | None:
     row -= row.min()
     filled = np.zeros((row.max() + 1, col.max() + 1), np.bool_)
     filled[row, col] = True
-    block = supported_block(filled, MIN_ROW_SHARE, MIN_CELLS)
-    if block is None:
+    rows, columns = _held_run(filled.mean(axis=1)), _held_run(filled.mean(axis=0))
+    if rows is None or columns is None:
         return None
-    (top, bottom), (left, right) = block
+    (top, bottom), (left, right) = rows, columns
     first_x = x0 + (float(np.round((group.x[on] - x0) / pitch_x).min()) + left) * pitch_x
     first_y = y0 + (float(np.round((group.y[on] - y0) / pitch_y).min()) + top) * pitch_y
     geometry = BoardGeometry.regular(
@@ -151,6 +153,20 @@ def _lattice_of(group: _Patches) -> tuple[int, BoardGeometry] | None:
         rows=bottom - top + 1, cols=right - left + 1)
     held = int(filled[top:bottom + 1, left:right + 1].sum())
     return held, geometry
+
+
+def _held_run(shares: FloatArray) -> tuple[int, int] | None:
+    """The first and last of the longest run of rows (columns) that each hold a patch,
+    cut back at both ends to ones where ``MIN_ROW_SHARE`` of the cells hold one; None if
+    fewer than ``MIN_CELLS`` are left. Where a flat look's opened region spans the
+    board, its rows (columns) hold few closed tiles, but the board goes on past them."""
+    run = longest_true_run(shares > 0)
+    if run is None:
+        return None
+    ends = np.nonzero(shares[run[0]:run[1] + 1] >= MIN_ROW_SHARE)[0]
+    if ends.size == 0 or ends[-1] - ends[0] + 1 < MIN_CELLS:
+        return None
+    return run[0] + int(ends[0]), run[0] + int(ends[-1])
 
 
 def _axis(centres: FloatArray, size: float) -> tuple[float, float] | None:
