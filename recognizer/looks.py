@@ -77,6 +77,8 @@ class TileLook:
     # look's mine: a disc filling most of its tile)
     faint_core: float = 0.0  # the same for a blob only FAINT_INK_DIFF from the face (a
     # flat look's mine drawn as a disc a shade darker than its square)
+    faint_ink: float = 0.0  # share of the middle that is faint ink, where none is ink (a
+    # number written a shade darker than a mine's red square)
 
     @property
     def has_ink(self) -> bool:
@@ -116,7 +118,8 @@ def look_at(tile: Image) -> TileLook:
         return TileLook(face, raised, lift, drop, share, np.zeros(ink.INK_COUNT, np.float32),
                         None, 0.0, 0.0, 0.0, 255.0, 0.0,
                         faint_core=_dark_core(strength > FAINT_INK_DIFF, solid=True,
-                                              touching=True))
+                                              touching=True),
+                        faint_ink=float((strength > FAINT_INK_DIFF).mean()))
     classes = ink.classify_pixels(middle[mask])
     inks = np.asarray(np.bincount(classes, minlength=ink.INK_COUNT) / count, np.float32)
     shape, aspect, fill = _shape(

@@ -5,7 +5,9 @@ The rules, in order (:class:`recognizer.looks.TileLook` holds the facts they rea
 - no ink: a raised tile is unopened, a flat one an opened 0;
 - a raised tile with a red flag is a flag, with a dark "?" an unopened cell;
 - a flat tile with a big dark round blob is a mine (on a red face: the exploded one),
-  and with red ink across the blob as well a wrongly placed flag;
+  and with red ink across the blob as well a wrongly placed flag; any other symbol
+  on a red face but a flag is a mine too (a lost game may show every mine so, with its
+  count written on it);
 - a flat tile with a symbol is a digit: its colour names the classic digit (1 blue,
   2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) when the symbol's shape
   does not contradict it; a digit in another colour is named by its shape alone, and
@@ -98,6 +100,9 @@ def name_tile(look: TileLook, known_bevel: bool = False,
         return Naming("mine", "a dark round blob")
     if look.ink_of(ink.RED) >= FLAG_RED and _clearly_flag(shapes):
         return Naming("flag", "a red flag on a flat tile")
+    if red_face(look):  # the classic look's mine that went off; a lost game may show
+        # every mine so, with the count of its mined neighbours written on it
+        return Naming("mine", "a symbol on a red face (a mine shown at a loss)")
     return _name_digit(look, shapes, digits)
 
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from sweeper.recognizer.families import FaceEvidence
+from sweeper.recognizer.learned import LearnedSkin
 from sweeper.recognizer.looks import look_at
 from sweeper.recognizer.naming import MAX_DIGIT_OFF_CENTRE, name_tile
+from sweeper.recognizer.picture_naming import name_picture
 
 FACE = 192  # the classic tile's grey
 
@@ -97,3 +100,32 @@ def test_a_bold_symbol_covering_most_of_a_small_tile_leaves_the_face_its_colour(
     tile[3:13, 3:13] = (255, 0, 0)  # more blue pixels than grey ones
     look = look_at(tile)
     assert look.face.tolist() == [FACE, FACE, FACE] and look.has_ink
+
+
+MINE_RED = (79, 64, 155)  # BGR: the square a lost game shows a mine on (dmcshared)
+OPENED_GREY = (235, 235, 235)
+
+
+def test_a_number_on_a_red_square_is_a_mine():
+    """A loss may show every mine as a red square with its count written on it."""
+    red = np.full((48, 48, 3), MINE_RED, np.uint8)
+    assert name_tile(look_at(written(red, "2", (14, 36), (128, 0, 0)))).kind == "mine"
+    on_grey = np.full((48, 48, 3), OPENED_GREY, np.uint8)
+    assert name_tile(look_at(written(on_grey, "2", (14, 36), (128, 0, 0)))).kind == "2"
+
+
+def test_a_red_face_is_never_the_closed_one_by_elimination():
+    """Where the opened face is known, a plain picture of a new face is closed, unless
+    red: the count a shade darker than a mine's square is faint ink, a mine; a plain red
+    square is left unnamed, and a flag on a red square says nothing of the closed face."""
+    evidence = FaceEvidence.of([("1", look_at(written(
+        np.full((48, 48, 3), OPENED_GREY, np.uint8), "1", (14, 36), (255, 0, 0))))])
+    red = np.full((48, 48, 3), MINE_RED, np.uint8)
+    faint = written(red, "5", (14, 36), (48, 48, 122))  # 33 levels off the square
+    assert not look_at(faint).has_ink
+    assert name_picture(LearnedSkin(), look_at(faint), evidence) == "mine"
+    assert name_picture(LearnedSkin(), look_at(red), evidence) is None
+    blue = np.full((48, 48, 3), (200, 120, 60), np.uint8)
+    assert name_picture(LearnedSkin(), look_at(blue), evidence) == "unopened"
+    evidence.add("flag", look_at(written(red, "F", (14, 36), (0, 0, 255))))
+    assert not evidence.closed
