@@ -41,8 +41,10 @@ MAX_ASPECT = 1.8  # a tile's longer side is at most this many times its shorter
 SIZE_TOLERANCE = 0.12  # patches of one group differ in size by at most this share
 MIN_GROUP = 12  # patches that make a lattice worth trying
 ON_LATTICE = 0.2  # of the pitch: how far a patch's centre may be from its lattice point
-MIN_ROW_SHARE = 0.2  # of a row's (column's) cells that must hold a patch for it to end the
-# board (inside it, one patch is enough: a flat look's opened region draws none)
+MIN_ROW_SHARE = 0.1  # of a row's (column's) cells that must hold a patch for it to end the
+# board (inside it, one patch is enough: a flat look's opened region draws none); a tenth,
+# as a loss that opens every cell leaves patches only where it shows mines as squares,
+# 3 of a row's 30 on an expert board (a fifth of its cells are mines)
 MIN_CELLS = 5  # fewest rows and columns of a board drawn as tiles (a smaller block of
 # same-sized patches is a widget: a palette, a keypad, a bit of a calendar)
 MAX_GROUPS = 3  # size groups tried, the biggest first

@@ -8,7 +8,7 @@ from sweeper.recognizer.tiles import MIN_ROW_SHARE, locate_tile_boards
 
 PITCH = 24  # px a cell
 TILE = 20  # px of a closed tile, a gap round it
-ROWS, COLS = 8, 12
+ROWS, COLS = 12, 12
 
 
 def flat_board(opened: np.ndarray) -> np.ndarray:
