@@ -98,7 +98,6 @@ class Looker:
         self._face_box: Rect | None = None  # where the face was seen
         self._control: Rect | None = None  # where the new-game control's label was read
         self.covered_when_found: list[Cell] = []  # cells covered when the board was found
-        self._found_mark: SkinMark | None = None  # the pictures known when it was found
 
     @property
     def placed(self) -> Placement:
@@ -176,12 +175,6 @@ class Looker:
         if mark is not None and mark.reader is self.reader:
             mark.reader.forget_opened_since(mark.pictures)
             self._sure_reading = None  # read with what is forgotten
-
-    def forget_opened_since_found(self) -> None:
-        """Forget the opened-cell pictures learned since the board was found: with the
-        pointer on the board, a page's highlight of the cell under it may have been
-        learned as the look of that cell's number."""
-        self.forget_opened_since(self._found_mark)
 
     def shown_mine_count(self) -> int | None:
         """The mine count the game shows round the located board (on its counter, or
@@ -269,7 +262,6 @@ class Looker:
             origin=(region.left, region.top),
         ))
         self.reader = reader
-        self._found_mark = SkinMark(reader, len(reader.skin.templates))
         self._sure_reading = None
         self._face_box = None
         return self.placement

@@ -146,15 +146,8 @@ class BoardWatch:
                     if told is not None:
                         return _sight(shot, *told, looks, [*waits, "a message over the board"])
                     waits.append("no end told over the covered cells")
-                resting = self.covers.rest_move(self.looker.placed) is not None
                 waits.append(self.covers.answer(remedies_done, shot, self.looker.placed,
                                                 pointer_first=pointer_first))
-                if not resting and self.covers.rest_move(self.looker.placed) is not None:
-                    # the first time the pointer left the board: a highlight it drew on
-                    # the cell under it may have been learned as that cell's number, and
-                    # the same number without it would never be named (another face)
-                    self.looker.forget_opened_since_found()
-                    waits.append("opened-cell pictures learned under the pointer forgotten")
                 remedies_done += 1
             time.sleep(POLL_S)
 
