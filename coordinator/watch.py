@@ -54,6 +54,8 @@ WIN_SIGN_POLL_S = 0.1  # between two of those looks
 NEW_GAME_TIMEOUT_S = 5.0  # how long a restarted game may take to show a new board
 NEW_GAME_POLL_S = 0.02  # pause between two looks for the new game (one frame at 50 Hz)
 CELLS_NAMED = 10  # contradicting cells an error names (enough to find them on a screenshot)
+COVER_AFTER_LAST_PRESS = "a cover over the board after the last safe cell"  # what a win
+# taken so waited for: its board is the one before the presses, whose cells were not seen
 
 
 @dataclass(frozen=True)
@@ -118,8 +120,7 @@ class BoardWatch:
             won = self._won_under_a_new_cover(recognition, previous, facts, pressed_safe,
                                               pointer)
             if won is not None:
-                return _sight(shot, won, "won", looks,
-                              [*waits, "a cover over the board after the last safe cell"])
+                return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
             if time.monotonic() >= deadline and not recognition.learned:
                 # a look that taught the skin a picture is read again however late it
                 # came (on a loaded machine one look can outlast the deadline); the
@@ -157,12 +158,14 @@ class BoardWatch:
         """``previous`` as the board of a won game when the cells just pressed, proven
         safe, were the last safe ones (:func:`~coordinator.ending.won_by_last_presses`)
         and a cover now hides more cells than the pointer's highlight or tooltip may, not
-        round the pointer: the game's answer to the win. A game may put up its win
-        dialog before it draws the last cell open (a prompt for the winner's name blocks
-        its page), so the pressed cells need not show; waiting for them would mean
-        answering its dialogs first."""
-        if previous is None or len(recognition.unreadable) <= POINTER_HIDES:
-            return None
+        round the pointer and over cells that were open: the game's answer to the win.
+        A game may put up its win dialog before it draws the last cell open (a prompt for
+        the winner's name blocks its page), so the pressed cells need not show; waiting
+        for them would mean answering its dialogs first."""
+        if previous is None or len(recognition.unreadable) <= POINTER_HIDES or not any(
+                previous[cell] >= 0 for cell in recognition.unreadable):
+            return None  # nothing, or only closed cells being drawn anew (the flags or
+            # mines a game shows on a win, each unread until it holds still)
         won = won_by_last_presses(previous, pressed_safe, facts.known_mines)
         if won is None or self.covers.drawn_at_pointer(self.looker.placed, pointer,
                                                        recognition.unreadable):

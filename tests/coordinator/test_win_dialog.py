@@ -22,17 +22,17 @@ from sweeper.effector import Action
 
 LAST_SAFE: Cell = (0, 0)  # its neighbours are all mines: no cascade opens it
 MINES = [(0, 1), (1, 0), (1, 1), (0, 8), (1, 8), (8, 0), (7, 0), (4, 4), (8, 8), (7, 8)]
-BOX_FAR = (5 / 9, 4 / 9, 1.0, 8 / 9)  # a dialog over rows 5..8, cols 4..7 (x0, y0, x1, y1)
-BOX_AT_POINTER = (0.0, 0.0, 3 / 9, 3 / 9)  # a tooltip over rows 0..2, cols 0..2
+BOX_FAR = [(row, col) for row in range(5, 9) for col in range(4, 8)]  # a dialog
+BOX_AT_POINTER = [(row, col) for row in range(3) for col in range(3)]  # a tooltip
 
 
 class BlockedWinScreen(SimulatedScreen):
-    """Shows ``shown`` (the board before the last press), with a box drawn over it once
-    ``boxed`` is set."""
+    """Shows ``shown`` (the board before the last press), with the ``box`` cells painted
+    over once ``boxed`` is set."""
 
     boxed = False
 
-    def __init__(self, shown: Board, box: tuple[float, float, float, float]) -> None:
+    def __init__(self, shown: Board, box: list[Cell]) -> None:
         super().__init__(*BEGINNER, "safe")
         self.shown, self.box = shown, box
         self.batches: list[list[Action]] = []
@@ -46,12 +46,11 @@ class BlockedWinScreen(SimulatedScreen):
         picture = super().screenshot(region, image_format).copy()
         if region is None or not self.boxed:
             return picture
-        board = self.board_rect
-        x0, y0, x1, y1 = self.box
-        left, top = board.left - region.left, board.top - region.top
-        corner = (left + int(x0 * board.width), top + int(y0 * board.height))
-        far = (left + int(x1 * board.width) - 1, top + int(y1 * board.height) - 1)
-        cv2.rectangle(picture, corner, far, (200, 120, 40), -1)
+        left, top = self.origin[0] - region.left, self.origin[1] - region.top
+        for row, col in self.box:
+            corner = (left + col * self.pitch, top + row * self.pitch)
+            far = (corner[0] + self.pitch - 1, corner[1] + self.pitch - 1)
+            cv2.rectangle(picture, corner, far, (200, 120, 40), -1)
         return picture
 
 
@@ -69,8 +68,7 @@ def _before_the_last_press() -> Board:
     return Board(cells)
 
 
-def _watch(box: tuple[float, float, float, float]) -> tuple[BlockedWinScreen, BoardWatch,
-                                                           GameFacts, Board]:
+def _watch(box: list[Cell]) -> tuple[BlockedWinScreen, BoardWatch, GameFacts, Board]:
     before = _before_the_last_press()
     screen = BlockedWinScreen(before, box)
     looker = Looker(screen)
@@ -86,15 +84,18 @@ def test_a_dialog_after_the_last_safe_press_is_the_win_taken_at_once() -> None:
     started = time.monotonic()
     sight = watch.settle(facts, before, [LAST_SAFE], proven_safe=True)
     assert sight.status == "won" and sight.board == before
-    assert "a cover over the board after the last safe cell" in sight.waits
+    assert watch_module.COVER_AFTER_LAST_PRESS in sight.waits
     assert screen.batches == []  # no dialog answered, no key pressed
     assert time.monotonic() - started < watch_module.REMEDY_AFTER_S
 
 
-def test_a_cover_at_the_pointer_or_with_safe_cells_left_is_no_win(
+def test_a_cover_at_the_pointer_over_the_mines_or_with_safe_cells_left_is_no_win(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", 0.0)
     _, watch, facts, before = _watch(BOX_AT_POINTER)  # a tooltip at the pressed cell
+    with pytest.raises(WatchError):
+        watch.until_readable(facts, time.monotonic(), before, [LAST_SAFE], LAST_SAFE)
+    _, watch, facts, before = _watch(MINES)  # the game drawing flags on its mines
     with pytest.raises(WatchError):
         watch.until_readable(facts, time.monotonic(), before, [LAST_SAFE], LAST_SAFE)
     _, watch, facts, before = _watch(BOX_FAR)
