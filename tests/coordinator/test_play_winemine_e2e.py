@@ -20,6 +20,7 @@ from sweeper.coordinator.watch import Sight
 from sweeper.core import Rect
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient
 from sweeper.practice import VirtualDisplay, Winemine
+from tests.coordinator.truth_check import shows
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +50,7 @@ class WinemineTruthCheck:
     def __call__(self, sight: Sight) -> None:
         truth = self.game.truth()
         self.seen += 1
-        if str(sight.board).strip() != truth.board.strip() or sight.status != truth.status:
+        if not shows(str(sight.board).strip(), sight.status, truth.board.strip(), truth.status):
             self.mismatches.append(f"read {sight.status}:\n{sight.board}\n"
                                    f"winemine {truth.status}:\n{truth.board}")
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sweeper.coordinator.local_services import local_service
-from sweeper.coordinator.watch import COVER_AFTER_LAST_PRESS, Sight
+from sweeper.coordinator.watch import Sight
 from sweeper.core import Rect
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, MoveAction
 from sweeper.practice import VirtualDesktop
@@ -51,27 +51,23 @@ class TruthCheck:
     def __call__(self, sight: Sight) -> None:
         state = self.desktop.page_state()
         self.seen += 1
-        unseen_presses = COVER_AFTER_LAST_PRESS in sight.waits
-        if not _shows(str(sight.board), sight.status, state["board"], state["status"],
-                      unseen_presses):
+        if not shows(str(sight.board), sight.status, state["board"], state["status"]):
             self.mismatches.append(
                 f"read {sight.status}:\n{sight.board}\ntruth {state['status']}:\n{state['board']}"
             )
 
 
-def _shows(read: str, status: str, truth: str, true_status: str,
-           unseen_presses: bool = False) -> bool:
-    """Whether the board read is the page's truth. The truth is taken after the shot:
-    a won game's mines may have been flagged by the page in between, so on a win an
-    unopened cell read where the truth has a flag is what the shot showed. A win taken
-    from a cover over the board after the last safe presses (``unseen_presses``) has the
-    board before them: the cells they opened were not seen, and stay unopened."""
+def shows(read: str, status: str, truth: str, true_status: str) -> bool:
+    """Whether the board read is the page's truth. The truth is taken after the shot, and
+    a won game is judged by its face, its count or a cover: the page may flag its mines
+    or draw its last opened cells after the shot, and a win may be taken under a cover or
+    with the board before the last safe presses, so on a win an unopened cell read where
+    the truth shows anything else is what was seen, or not seen."""
     if status != true_status or len(read) != len(truth):
         return False
     if status != "won":
         return read == truth
-    unseen = "F012345678" if unseen_presses else "F"
-    return all(r == t or (r == "." and t in unseen) for r, t in zip(read, truth, strict=True))
+    return all(r in (t, ".") for r, t in zip(read, truth, strict=True))
 
 
 def board_rect(desktop: VirtualDesktop) -> Rect:
