@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.looks import RED_FACE, TileLook
+from sweeper.recognizer.looks import TileLook, is_red
 from sweeper.recognizer.naming import PLAIN_INK
 
 FACE_MATCH = 16.0  # largest channel difference between faces of one family (a
@@ -69,7 +69,7 @@ class FaceEvidence:
         """Count one more named picture."""
         if kind in OPENED:
             self.opened.append(look.face)
-        elif kind in COVERED and not red(look.face):  # a flag a loss shows on its mine's
+        elif kind in COVERED and not is_red(look.face):  # a flag a loss shows on its mine's
             # red square tells nothing of the closed tiles' face
             if look.raised:
                 self.raised = True
@@ -93,7 +93,7 @@ class FaceEvidence:
         if to_opened <= FACE_MATCH:
             return "0"
         if self.opened and to_opened >= FACE_APART and not self.plain_closed and (
-                not red(face)):  # a red face is the classic look's mine, not a closed tile
+                not is_red(face)):  # a red face is the classic look's mine, not a closed tile
             return "unopened"  # the look's one closed face (a third face is something else)
         return None
 
@@ -145,12 +145,6 @@ def one_family(looks: Sequence[TileLook]) -> bool:
 def plain(look: TileLook) -> bool:
     """Whether a picture shows nothing on its face."""
     return not look.has_ink or look.ink_share < PLAIN_INK
-
-
-def red(face: FloatArray) -> bool:
-    """Whether a face is red (the classic look's mine that went off)."""
-    blue, green, red_level = (float(v) for v in face)
-    return red_level - max(green, blue) >= RED_FACE
 
 
 def _nearest(face: FloatArray, faces: Sequence[FloatArray]) -> float:

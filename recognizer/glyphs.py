@@ -99,12 +99,8 @@ def font_of(digits: Sequence[tuple[str, FloatArray, float]]) -> frozenset[int] |
     if len({digit for digit, _, _ in digits}) < MIN_FONT_DIGITS:
         return None
     glyphs = reference_glyphs()
-    shapes = np.stack([shape for _, shape, _ in digits]).astype(np.float32)
-    aspects = np.array([aspect for _, _, aspect in digits], np.float32)
-    correlation = glyphs.vectors @ shapes.T  # (references, known digits)
-    proportion = (np.minimum(glyphs.aspects[:, None], aspects)
-                  / np.maximum(glyphs.aspects[:, None], aspects))
-    weighted = correlation * (SHAPE_SHARE + PROPORTION_SHARE * proportion)
+    weighted = np.stack([_weighted(glyphs, shape, aspect)  # (references, known digits)
+                         for _, shape, aspect in digits], axis=1)
     padded = np.vstack([weighted, np.full((1, len(digits)), NO_SCORE, np.float32)])
     best = padded[_digit_references()].max(axis=2)  # (sets, digits, known digits)
     known = np.array([DIGITS.index(digit) for digit, _, _ in digits])

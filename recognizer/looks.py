@@ -94,6 +94,12 @@ class TileLook:
         return int(np.argmax(self.inks)) if self.has_ink else ink.NONE
 
 
+def is_red(face: FloatArray) -> bool:
+    """Whether a tile's face is red (the classic look's mine that went off)."""
+    blue, green, red = (float(v) for v in face)
+    return red - max(green, blue) >= RED_FACE
+
+
 def look_at(tile: Image) -> TileLook:
     """Measure a tile picture (``HxWx3`` BGR, one cell at its own resolution)."""
     height, width = tile.shape[:2]
@@ -103,7 +109,7 @@ def look_at(tile: Image) -> TileLook:
     lift, drop = _relief(grey, face_grey)
     my, mx = _margin(height, MARGIN), _margin(width, MARGIN)
     brightest = float(np.percentile(grey[my:height - my, mx:width - mx], BRIGHTEST_PERCENTILE))
-    red_face = float(face[2]) - max(float(face[0]), float(face[1])) >= RED_FACE
+    red_face = is_red(face)
     # an exploded mine's face is red and its grid line lighter than that: no bevel
     raised = lift >= RAISED_LIFT and drop >= RAISED_STEP and not (
         red_face and face_grey + lift < brightest - GLINT_SLACK)

@@ -185,8 +185,7 @@ def _flag_shaped(shapes: ShapeScores) -> bool:
 
 def red_face(look: TileLook) -> bool:
     """Whether the tile's face is red (an exploded mine's)."""
-    blue, green, red = (float(v) for v in look.face)
-    return red - max(green, blue) >= looks.RED_FACE
+    return looks.is_red(look.face)
 
 
 def _name_digit(look: TileLook, shapes: ShapeScores,

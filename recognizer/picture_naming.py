@@ -21,11 +21,10 @@ from sweeper.recognizer.families import (
     FaceEvidence,
     lit,
     plain,
-    red,
 )
 from sweeper.recognizer.glyphs import DIGITS, FloatArray
 from sweeper.recognizer.learned import LearnedSkin
-from sweeper.recognizer.looks import TileLook
+from sweeper.recognizer.looks import TileLook, is_red
 from sweeper.recognizer.naming import MIN_DARK_CORE, PLAIN_INK, name_tile
 
 # tile types drawn alike (a face colour; for covered tiles a bevel too): a new picture
@@ -49,7 +48,7 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
         kind = evidence.plain_kind(look.face)
         if kind is None and look.faint_core >= MIN_DARK_CORE:
             kind = "mine"  # a faint disc on a face of its own: a flat look's mine
-        elif kind is None and red(look.face) and look.faint_ink >= PLAIN_INK:
+        elif kind is None and is_red(look.face) and look.faint_ink >= PLAIN_INK:
             kind = "mine"  # a number a shade darker than a mine's red square
     else:
         kind = name_tile(look, known_bevel, known_digits(skin)).kind
