@@ -112,6 +112,22 @@ class FaceEvidence:
             return None
         return (closed or opened)[0]
 
+    def lit_known(self, face: FloatArray) -> FloatArray | None:
+        """The known flat face that is ``face`` lit by the pointer, if exactly one
+        family's is and both families are known; else None. A look may first show a
+        family under the pointer only (the first click's number, lit while the pointer
+        rests on it): that family's unlit face then lies further from the lit one than a
+        face of the family may, and is its face all the same."""
+        if self.raised or not self.closed or not self.opened:
+            return None
+        if min(_nearest(face, self.closed), _nearest(face, self.opened)) <= FACE_MATCH:
+            return None  # a face of its own family, not an unlit one
+        closed = [known for known in self.closed if lit(known, face)]
+        opened = [known for known in self.opened if lit(known, face)]
+        if bool(closed) == bool(opened):
+            return None
+        return (closed or opened)[0]
+
 
 def lit(face: FloatArray, base: FloatArray) -> bool:
     """Whether ``face`` is ``base`` brightened (scaled up, blended toward white, or with

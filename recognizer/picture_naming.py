@@ -40,8 +40,11 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
     look's faces."""
     look, known_bevel = _relative_relief(skin, look)
     unlit = evidence.unlit(look.face)
+    lit_known = None if unlit is not None else evidence.lit_known(look.face)
     if unlit is not None:
         look = replace(look, face=unlit)  # the tile under the pointer, as if unlit
+    elif lit_known is not None:
+        look = replace(look, face=lit_known)  # a face known only lit, as first seen
     if not look.raised and evidence.closed_face(look.face):
         look = replace(look, raised=True)  # a flat look's closed face: as if raised
     if plain(look) and not look.raised:
