@@ -55,7 +55,7 @@ class FaceEvidence:
     opened: list[FloatArray] = field(default_factory=list)
     closed: list[FloatArray] = field(default_factory=list)
     plain_closed: bool = False  # a closed face known from a plain picture, not a flag's
-    raised: bool = False
+    raised_closed: int = 0  # closed pictures seen raised (the flat ones are ``closed``)
 
     @classmethod
     def of(cls, named: Sequence[tuple[str, TileLook]]) -> FaceEvidence:
@@ -72,10 +72,20 @@ class FaceEvidence:
         elif kind in COVERED and not is_red(look.face):  # a flag a loss shows on its mine's
             # red square tells nothing of the closed tiles' face
             if look.raised:
-                self.raised = True
+                self.raised_closed += 1
             else:
                 self.closed.append(look.face)
                 self.plain_closed |= plain(look)
+
+    @property
+    def raised(self) -> bool:
+        """Whether the look's closed tiles are raised: more of its closed pictures are
+        raised than flat. A flat look's closed cell caught with the outline round the
+        opened area on its four sides and a sliver of an opened neighbour at its top left
+        (the board shaken a pixel at a loss) passes for raised; taken as the look's
+        relief, it made every plain flat picture an opened 0, and a fresh board that
+        no learned picture read could never be named."""
+        return self.raised_closed > len(self.closed)
 
     def closed_face(self, face: FloatArray) -> bool:
         """Whether ``face`` is a flat closed face of this look (and no opened one)."""
@@ -108,6 +118,22 @@ class FaceEvidence:
             return None  # a face of its own family, not a lit one
         closed = [base for base in self.closed if lit(face, base)]
         opened = [base for base in self.opened if lit(face, base)]
+        if bool(closed) == bool(opened):
+            return None
+        return (closed or opened)[0]
+
+    def lit_known(self, face: FloatArray) -> FloatArray | None:
+        """The known flat face that is ``face`` lit by the pointer, if exactly one
+        family's is and both families are known; else None. A look may first show a
+        family under the pointer only (the first click's number, lit while the pointer
+        rests on it): that family's unlit face then lies further from the lit one than a
+        face of the family may, and is its face all the same."""
+        if self.raised or not self.closed or not self.opened:
+            return None
+        if min(_nearest(face, self.closed), _nearest(face, self.opened)) <= FACE_MATCH:
+            return None  # a face of its own family, not an unlit one
+        closed = [known for known in self.closed if lit(known, face)]
+        opened = [known for known in self.opened if lit(known, face)]
         if bool(closed) == bool(opened):
             return None
         return (closed or opened)[0]

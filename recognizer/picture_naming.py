@@ -40,18 +40,23 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
     look's faces."""
     look, known_bevel = _relative_relief(skin, look)
     unlit = evidence.unlit(look.face)
+    lit_known = None if unlit is not None else evidence.lit_known(look.face)
     if unlit is not None:
         look = replace(look, face=unlit)  # the tile under the pointer, as if unlit
-    if not look.raised and evidence.closed_face(look.face):
-        look = replace(look, raised=True)  # a flat look's closed face: as if raised
-    if plain(look) and not look.raised:
+    elif lit_known is not None:
+        look = replace(look, face=lit_known)  # a face known only lit, as first seen
+    # a flat look's closed face is named as if raised, and kept if it fits the flat
+    # closed pictures (not a closed cell's picture taken for raised)
+    as_raised = not look.raised and evidence.closed_face(look.face)
+    if plain(look) and not look.raised and not as_raised:
         kind = evidence.plain_kind(look.face)
         if kind is None and look.faint_core >= MIN_DARK_CORE:
             kind = "mine"  # a faint disc on a face of its own: a flat look's mine
         elif kind is None and is_red(look.face) and look.faint_ink >= PLAIN_INK:
             kind = "mine"  # a number a shade darker than a mine's red square
     else:
-        kind = name_tile(look, known_bevel, known_digits(skin)).kind
+        kind = name_tile(replace(look, raised=True) if as_raised else look, known_bevel,
+                         known_digits(skin)).kind
     if kind is None or not fits_family(skin, kind, look):
         return None
     return kind
