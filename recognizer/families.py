@@ -107,20 +107,11 @@ class FaceEvidence:
             return "unopened"  # the look's one closed face (a third face is something else)
         return None
 
-
     def unlit(self, face: FloatArray) -> FloatArray | None:
         """The known flat face of which ``face`` is the pointer's highlight (many flat
         looks light the tile under the pointer), if it is one of exactly one family's
         and both families are known; else None."""
-        if self.raised or not self.closed or not self.opened:
-            return None
-        if min(_nearest(face, self.closed), _nearest(face, self.opened)) <= FACE_MATCH:
-            return None  # a face of its own family, not a lit one
-        closed = [base for base in self.closed if lit(face, base)]
-        opened = [base for base in self.opened if lit(face, base)]
-        if bool(closed) == bool(opened):
-            return None
-        return (closed or opened)[0]
+        return self._lit_pair(face, face_lit=True)
 
     def lit_known(self, face: FloatArray) -> FloatArray | None:
         """The known flat face that is ``face`` lit by the pointer, if exactly one
@@ -128,12 +119,21 @@ class FaceEvidence:
         family under the pointer only (the first click's number, lit while the pointer
         rests on it): that family's unlit face then lies further from the lit one than a
         face of the family may, and is its face all the same."""
+        return self._lit_pair(face, face_lit=False)
+
+    def _lit_pair(self, face: FloatArray, face_lit: bool) -> FloatArray | None:
+        """The one family's known face that ``face`` is (``face_lit``) or would be, lit
+        by the pointer; None for a face of a known family or a match in both."""
         if self.raised or not self.closed or not self.opened:
             return None
         if min(_nearest(face, self.closed), _nearest(face, self.opened)) <= FACE_MATCH:
-            return None  # a face of its own family, not an unlit one
-        closed = [known for known in self.closed if lit(known, face)]
-        opened = [known for known in self.opened if lit(known, face)]
+            return None  # a face of its own family, not a lit or an unlit one
+
+        def pairs(known: FloatArray) -> bool:
+            return lit(face, known) if face_lit else lit(known, face)
+
+        closed = [known for known in self.closed if pairs(known)]
+        opened = [known for known in self.opened if pairs(known)]
         if bool(closed) == bool(opened):
             return None
         return (closed or opened)[0]
