@@ -22,6 +22,7 @@ from sweeper.coordinator.ending import won_by_assumed_count
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
+from sweeper.coordinator.passing import read_cells_only
 from sweeper.coordinator.play_log import log
 from sweeper.coordinator.progress import Progress
 from sweeper.coordinator.recording import GameRecorder
@@ -80,16 +81,31 @@ class GamePlay:
         or lost."""
         self.parts.on_sight(sight)
         waited_ms: float | None = None
+        last: tuple[Sight, Batch] | None = None  # the last turn's board and act
         while sight.status == "playing":  # judge the end (under a cover: during the look)
             batch = self._turn(sight, waited_ms)  # decide, act, record
+            if batch is None:  # nothing to press among the cells read: the whole board
+                assert last is not None, "a game's first board is read whole"
+                sight, waited_ms = self._look(*last, whole=True)
+                continue
+            last = sight, batch
             sight, waited_ms = self._look(sight, batch)  # screenshot, look until stable
         return self._end(sight, waited_ms)
 
-    def _turn(self, sight: Sight, waited_ms: float | None) -> Batch:
-        """Decide on ``sight``'s board, act on it and record the turn."""
-        self._mark = self.parts.looker.skin_mark()  # the last one taken marks the final turn
+    def _turn(self, sight: Sight, waited_ms: float | None) -> Batch | None:
+        """Decide on ``sight``'s board, act on it and record the turn; None, with
+        nothing done, on a board with cells unread whose decision presses none of the
+        cells read (:mod:`coordinator.passing`)."""
         decide_started = time.perf_counter()
         decision = self._decide(sight.board)
+        if sight.unread:
+            read_only = read_cells_only(decision, sight.unread)
+            if read_only is None:
+                log.info("nothing proven safe among the cells read (%d unread under an "
+                         "animation): the whole board is waited for", len(sight.unread))
+                return None
+            decision = read_only
+        self._mark = self.parts.looker.skin_mark()  # the last one taken marks the final turn
         batch = self.parts.hands.act(sight, decision, self.parts.looker.placed, decide_started,
                                      self.progress.rest_ms)
         self._count(batch)
@@ -127,11 +143,14 @@ class GamePlay:
         result.guesses += not batch.decision.safe
         result.loop_ms.append(batch.timings["screenshot_to_clicks"])
 
-    def _look(self, previous: Sight, batch: Batch) -> tuple[Sight, float]:
-        """The board after ``batch``, looked at until stable, and how long after the
-        clicks its screenshot was taken (ms); a game that ignores the clicks is given up."""
+    def _look(self, previous: Sight, batch: Batch, *, whole: bool = False
+              ) -> tuple[Sight, float]:
+        """The board after ``batch``, looked at until stable (``whole``: every cell
+        read), and how long after the clicks its screenshot was taken (ms); a game that
+        ignores the clicks is given up."""
         sight = self.parts.watch.settle(self.facts, previous.board, batch.targets,
-                                        batch.flags, proven_safe=bool(batch.decision.safe))
+                                        batch.flags, proven_safe=bool(batch.decision.safe),
+                                        whole=whole)
         if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (
                 not self._every_closed_cell_a_mine(sight.board)):
             sight = self.parts.watch.for_a_sign_of_the_win(self.facts, sight)

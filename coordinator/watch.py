@@ -29,8 +29,9 @@ from sweeper.coordinator.ending import (
 )
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
+from sweeper.coordinator.passing import Presses, passing_over, unread_as_before
 from sweeper.coordinator.play_log import log
-from sweeper.core import FLAG, UNOPENED, Board, Cell, GameStatus
+from sweeper.core import Board, Cell, GameStatus
 from sweeper.recognizer import BoardGeometry, Recognition, end_told
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
@@ -56,13 +57,17 @@ NEW_GAME_POLL_S = 0.02  # pause between two looks for the new game (one frame at
 CELLS_NAMED = 10  # contradicting cells an error names (enough to find them on a screenshot)
 COVER_AFTER_LAST_PRESS = "a cover over the board after the last safe cell"  # what a win
 # taken so waited for: its board is the one before the presses, whose cells were not seen
+PASSING_OVER = "cells an animation passes over, taken as they were"  # what a board read
+# but for them waited for (:mod:`coordinator.passing`)
 
 
 @dataclass(frozen=True)
 class Sight:
     """One confident reading of the board; ``captured_at`` is when its screenshot was
     requested (``time.monotonic()``); ``looks`` how many shots it took and ``waits`` why
-    the ones before it were not believed (and what was done about it)."""
+    the ones before it were not believed (and what was done about it). ``unread`` are
+    cells an animation passed over, taken as they were on the board before
+    (:mod:`coordinator.passing`): nothing is pressed there."""
 
     board: Board
     status: GameStatus
@@ -71,6 +76,7 @@ class Sight:
     captured_at: float
     looks: int = 1
     waits: tuple[str, ...] = ()
+    unread: tuple[Cell, ...] = ()
 
 
 class BoardWatch:
@@ -81,7 +87,8 @@ class BoardWatch:
         self.covers = covers
 
     def until_readable(self, facts: GameFacts, deadline: float, previous: Board | None = None,
-                       pressed_safe: Collection[Cell] = (), pointer: Cell | None = None) -> Sight:
+                       pressed_safe: Collection[Cell] = (), pointer: Cell | None = None,
+                       *, pressed: Presses | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed,
@@ -90,6 +97,9 @@ class BoardWatch:
         with a few cells covered (:func:`~coordinator.ending.ended_under_cover`; the
         ``previous`` board and the cells just pressed, proven safe, ``pressed_safe``,
         tell a won one). ``pointer`` is the cell the last press left the pointer on.
+        With the ``pressed`` cells, a board on which they show where they were read,
+        with the cells an animation passes over taken as they were on ``previous``, is
+        taken before those can be read (:mod:`coordinator.passing`).
         """
         started = time.monotonic()
         covered_since: float | None = None  # when a look first came back with cells unreadable
@@ -98,11 +108,19 @@ class BoardWatch:
         message_read = False  # a message over the covered cells read for the game's end
         waits: list[str] = []
         stillness = _Stillness(self.looker.placed.geometry)
+        before: Shot | None = None  # the look before this one
         while True:
             shot = self.looker.shoot(facts.mines)
             looks += 1
             recognition = shot.recognition
-            if recognition.unreadable:
+            passing = self._passing(shot, before, previous)
+            seen = None if passing is None or pressed is None else pressed.seen(
+                passing, recognition.unreadable)
+            if seen is not None and seen.pending and time.monotonic() < deadline:
+                # the page still at work on the presses, animating what it drew so far:
+                # no cover yet (until the clicks' time is up)
+                covered_since = None
+            elif recognition.unreadable:
                 # a covered board gets the time to answer a dialog or two, counted from
                 # the look that first showed it (one look can take seconds when loaded)
                 covered_since = covered_since or time.monotonic()
@@ -121,6 +139,11 @@ class BoardWatch:
                                               pointer)
             if won is not None:
                 return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
+            if passing is not None and seen is not None and seen.taken and (
+                    too_few_closed(passing, facts.fewest_mines) is None):
+                return replace(_sight(shot, passing, "playing", looks, [*waits, PASSING_OVER]),
+                               unread=tuple(recognition.unreadable))
+            before = shot
             if time.monotonic() >= deadline and not recognition.learned:
                 # a look that taught the skin a picture is read again however late it
                 # came (on a loaded machine one look can outlast the deadline); the
@@ -151,6 +174,19 @@ class BoardWatch:
                                                 pointer_first=pointer_first))
                 remedies_done += 1
             time.sleep(POLL_S)
+
+    def _passing(self, shot: Shot, before: Shot | None, previous: Board | None
+                 ) -> Board | None:
+        """The board of ``shot`` with its unread cells taken as they were on
+        ``previous``, if something moves over every one of them since the look
+        ``before`` (an animation passing: :mod:`coordinator.passing`); else None."""
+        recognition = shot.recognition
+        if previous is None or before is None or not recognition.unreadable:
+            return None
+        board = unread_as_before(recognition, previous)
+        moving = board is not None and passing_over(
+            before.image, shot.image, self.looker.placed.geometry, recognition.unreadable)
+        return board if moving else None
 
     def _won_under_a_new_cover(self, recognition: Recognition, previous: Board | None,
                                facts: GameFacts, pressed_safe: Collection[Cell],
@@ -199,11 +235,14 @@ class BoardWatch:
         timeout_s: float = SETTLE_TIMEOUT_S,
         *,
         proven_safe: bool = False,
+        whole: bool = False,
     ) -> Sight:
         """The board after clicks, checked to be able to follow ``previous``.
 
         ``proven_safe`` says the clicked cells were proven safe (no guess among them):
         one of them under a message drawn over a won game does not hide its end.
+        Unless ``whole`` is asked for, a board whose presses show may be taken with the
+        cells an animation passes over unread (:mod:`coordinator.passing`).
 
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
@@ -218,10 +257,11 @@ class BoardWatch:
         looks, waits = 0, list[str]()
         redraw_awaited = False
         pressed = [*clicked, *flag_toggled]  # in the order pressed
+        presses = None if whole else Presses(clicked, flag_toggled)
         while True:
             sight = self.until_readable(
                 facts, deadline, previous, clicked if proven_safe else (),
-                pressed[-1] if pressed else None)
+                pressed[-1] if pressed else None, pressed=presses)
             looks, waits = looks + sight.looks, waits + list(sight.waits)
             faulty = impossible_changes(
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",
@@ -368,9 +408,7 @@ def _settled(
 def clicks_took_effect(sight: Sight, clicked: Collection[Cell],
                        flagged: Collection[Cell] = ()) -> bool:
     """Whether every clicked cell is no longer unopened and every flagged one shows its
-    flag, or the game is over."""
+    flag (but those left unread under an animation), or the game is over."""
     if sight.status != "playing":
         return True
-    return all(sight.board[cell] != UNOPENED for cell in clicked) and all(
-        sight.board[cell] == FLAG for cell in flagged
-    )
+    return not Presses(clicked, flagged).seen(sight.board, sight.unread).pending
