@@ -354,14 +354,14 @@ class _Stillness:
 def _still(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
            geometry: BoardGeometry, recognition: Recognition) -> bool:
     """Whether the unreadable cells look as they did in the look ``before`` (of the same
-    shape: :class:`_Stillness` compares no others)."""
-    if not recognition.unreadable:
-        return False
-    rows, cols = zip(*recognition.unreadable, strict=True)
-    left, top, _, _ = (int(v) for v in geometry.cell_box(min(rows), min(cols)))
-    _, _, right, bottom = (int(v) for v in geometry.cell_box(max(rows), max(cols)))
-    change = cv2.absdiff(before[top:bottom, left:right], now[top:bottom, left:right])
-    return change.size > 0 and float(change.mean()) <= STILL_LEVELS
+    shape: :class:`_Stillness` compares no others): their own pixels, not the box round
+    them (numbers fading in across the board change little of the board between them)."""
+    total = pixels = 0.0
+    for row, col in recognition.unreadable:
+        left, top, right, bottom = geometry.cell_box(row, col)
+        change = cv2.absdiff(before[top:bottom, left:right], now[top:bottom, left:right])
+        total, pixels = total + float(change.sum()), pixels + change.size
+    return pixels > 0 and total / pixels <= STILL_LEVELS
 
 
 def is_new_game(sight: Sight, ended: Board) -> bool:

@@ -34,3 +34,18 @@ def test_a_slow_fade_is_never_still_though_each_look_differs_little() -> None:
     # half a grey level a look: under the still threshold from one look to the next
     told = _looks([90 + round(level * 0.6) for level in range(20)])
     assert not any(told)
+
+
+def test_scattered_cells_that_change_are_not_still_though_the_board_between_them_is() -> None:
+    # two far cells fading in (a few levels a look) on a board otherwise still: over the
+    # box round them the change is a hundredth of theirs
+    geometry = BoardGeometry.regular(left=0, top=0, pitch_x=20, pitch_y=20, rows=10, cols=10)
+    fading = Recognition(None, "unknown", geometry, None, unreadable=[(0, 0), (9, 9)])
+    stillness = _Stillness(geometry)
+    told = []
+    for level in range(0, 60, 5):
+        image = np.full((200, 200, 3), 90, np.uint8)
+        image[0:20, 0:20] = image[180:200, 180:200] = 90 + level
+        told.append(stillness.look(image, fading))
+        time.sleep(STILL_SPAN_S / 3)
+    assert not any(told)
