@@ -39,6 +39,9 @@ REMEDY_AFTER_S = 0.6  # unreadable this long on a still screen: answer a dialog;
 # the pointer away ...
 MOVING_REMEDY_AFTER_S = 1.8  # ... or this long while the screen still changes (an animation
 # is waited out: the pointer moved for a remedy lights the cells it passes)
+MIN_COVERED_LOOKS = 3  # a remedy, whenever due, only once the cover showed in this many
+# looks: on a loaded machine one look outlasts the wait, and a fade caught by two looks
+# can seem still (dipanshu-rounded's numbers: a message read, seconds then, and Enter)
 STILL_LEVELS = 1.0  # mean grey-level change of the unreadable cells between two looks of a
 # still screen ...
 STILL_SPAN_S = 0.3  # ... taken this far apart: a fade changes little from one look to the
@@ -103,7 +106,7 @@ class BoardWatch:
         """
         started = time.monotonic()
         covered_since: float | None = None  # when a look first came back with cells unreadable
-        remedies_done = looks = 0
+        remedies_done = looks = covered_looks = 0
         pointer_first: bool | None = None  # the pointer moved before a dialog is answered
         message_read = False  # a message over the covered cells read for the game's end
         waits: list[str] = []
@@ -119,11 +122,12 @@ class BoardWatch:
             if seen is not None and seen.pending and time.monotonic() < deadline:
                 # the page still at work on the presses, animating what it drew so far:
                 # no cover yet (until the clicks' time is up)
-                covered_since = None
+                covered_since, covered_looks = None, 0
             elif recognition.unreadable:
                 # a covered board gets the time to answer a dialog or two, counted from
                 # the look that first showed it (one look can take seconds when loaded)
                 covered_since = covered_since or time.monotonic()
+                covered_looks += 1
                 deadline = max(deadline, covered_since + COVERED_PATIENCE_S)
             implausible = None if recognition.board is None else too_few_closed(
                 recognition.board, facts.fewest_mines)
@@ -157,6 +161,7 @@ class BoardWatch:
             still = stillness.look(shot.image, recognition)
             after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
             if recognition.unreadable and covered_since is not None and (
+                    covered_looks >= MIN_COVERED_LOOKS) and (
                     time.monotonic() - covered_since >= after_s * (remedies_done + 1)):
                 if pointer_first is None:
                     pointer_first = self.covers.drawn_at_pointer(

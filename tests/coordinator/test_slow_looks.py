@@ -5,6 +5,7 @@ the time one slow look took against the patience a covered board is given."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -18,6 +19,7 @@ from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker
 from sweeper.coordinator.watch import BoardWatch
 from sweeper.core import BEGINNER, Rect
+from sweeper.effector import Action, BatchResult
 from sweeper.recognizer import STEADY_SPAN_S, BoardReader
 
 PATIENCE_S = 0.2  # the covered board's patience in the test ...
@@ -70,3 +72,39 @@ def test_one_slow_look_at_a_cover_does_not_use_up_the_patience(
     sight = watch.until_readable(facts, deadline=time.monotonic())
     assert sight.looks >= 2 and sight.status == "playing"
     assert "unreadable cells" in sight.waits
+
+
+class SlowlyUncoveredScreen(SimulatedScreen):
+    """Its next ``covered`` screenshots each take ``SLOW_LOOK_S`` and show the same box
+    over part of the board (a cover that holds still); the ones after show the board.
+    Remembers every batch it runs."""
+
+    covered = 0
+    batches: list[list[Action]]
+
+    def screenshot(self, region: Rect | None = None,
+                   image_format: str = "raw") -> npt.NDArray[np.uint8]:
+        picture = super().screenshot(region, image_format)
+        if self.covered <= 0:
+            return picture
+        self.covered -= 1
+        time.sleep(SLOW_LOOK_S)
+        height, width = picture.shape[:2]
+        cv2.rectangle(picture, (width // 3, height // 2), (2 * width // 3, height - 20),
+                      (200, 120, 40), -1)
+        return picture
+
+    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
+        self.batches.append(list(actions))
+        return super().actions(actions, bounds)
+
+
+def test_a_cover_seen_in_fewer_looks_than_a_remedy_wants_is_not_answered_however_slow() -> None:
+    screen = SlowlyUncoveredScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    screen.batches = []
+    _, watch, facts = _watch(screen)
+    screen.covered = 2  # each look outlasts a remedy's wait
+    assert SLOW_LOOK_S * screen.covered > watch_module.REMEDY_AFTER_S
+    sight = watch.until_readable(facts, deadline=time.monotonic() + 10.0)
+    assert sight.status == "playing" and "unreadable cells" in sight.waits
+    assert screen.batches == []  # no key pressed, no pointer moved
