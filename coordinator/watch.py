@@ -29,7 +29,7 @@ from sweeper.coordinator.ending import (
 )
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
-from sweeper.coordinator.passing import Presses, passing_over, unread_as_before
+from sweeper.coordinator.passing import Presses, not_believed, unread_as_before
 from sweeper.coordinator.play_log import log
 from sweeper.core import Board, Cell, GameStatus
 from sweeper.recognizer import BoardGeometry, Recognition, end_told
@@ -117,8 +117,7 @@ class BoardWatch:
             looks += 1
             recognition = shot.recognition
             passing = self._passing(shot, before, previous)
-            seen = None if passing is None or pressed is None else pressed.seen(
-                passing, recognition.unreadable)
+            seen = None if passing is None or pressed is None else pressed.seen(*passing)
             if seen is not None and seen.pending and time.monotonic() < deadline:
                 # the page still at work on the presses, animating what it drew so far:
                 # no cover yet (until the clicks' time is up)
@@ -144,9 +143,9 @@ class BoardWatch:
             if won is not None:
                 return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
             if passing is not None and seen is not None and seen.taken and (
-                    too_few_closed(passing, facts.fewest_mines) is None):
-                return replace(_sight(shot, passing, "playing", looks, [*waits, PASSING_OVER]),
-                               unread=tuple(recognition.unreadable))
+                    too_few_closed(passing[0], facts.fewest_mines) is None):
+                return replace(_sight(shot, passing[0], "playing", looks,
+                                      [*waits, PASSING_OVER]), unread=passing[1])
             before = shot
             if time.monotonic() >= deadline and not recognition.learned:
                 # a look that taught the skin a picture is read again however late it
@@ -181,17 +180,18 @@ class BoardWatch:
             time.sleep(POLL_S)
 
     def _passing(self, shot: Shot, before: Shot | None, previous: Board | None
-                 ) -> Board | None:
-        """The board of ``shot`` with its unread cells taken as they were on
-        ``previous``, if something moves over every one of them since the look
-        ``before`` (an animation passing: :mod:`coordinator.passing`); else None."""
+                 ) -> tuple[Board, tuple[Cell, ...]] | None:
+        """The board of ``shot`` with the cells not believed in it (not read in it or
+        in the look ``before``, or faded since) taken as they were on ``previous``, and
+        those cells, if something moves over every cell unreadable in it (an animation
+        passing: :mod:`coordinator.passing`); else None."""
         recognition = shot.recognition
         if previous is None or before is None or not recognition.unreadable:
             return None
-        board = unread_as_before(recognition, previous)
-        moving = board is not None and passing_over(
-            before.image, shot.image, self.looker.placed.geometry, recognition.unreadable)
-        return board if moving else None
+        unread = not_believed(before.image, shot.image, self.looker.placed.geometry,
+                              recognition.unreadable, before.recognition.unreadable)
+        board = None if unread is None else unread_as_before(recognition, previous, unread)
+        return None if board is None or unread is None else (board, unread)
 
     def _won_under_a_new_cover(self, recognition: Recognition, previous: Board | None,
                                facts: GameFacts, pressed_safe: Collection[Cell],

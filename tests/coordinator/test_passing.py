@@ -11,10 +11,10 @@ import pytest
 
 from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import Decision, LocalDecider
-from sweeper.coordinator.passing import passing_over, read_cells_only, unread_as_before
+from sweeper.coordinator.passing import not_believed, read_cells_only, unread_as_before
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.watch import PASSING_OVER, Sight
-from sweeper.core import INTERMEDIATE, UNOPENED, Rect, parse_board
+from sweeper.core import INTERMEDIATE, UNOPENED, Board, Rect, parse_board
 from sweeper.effector import Action, BatchResult, ClickAction
 from sweeper.recognizer import BoardGeometry, Recognition, Status
 
@@ -30,27 +30,50 @@ def _read(codes: str, unreadable: list[tuple[int, int]], status: Status = "unkno
 
 
 def test_unread_cells_are_taken_as_they_were_and_read_ones_as_read() -> None:
-    board = unread_as_before(_read("12.\n0..", [(0, 1), (1, 0)]), BEFORE)
+    board = unread_as_before(_read("12.\n0..", [(0, 1), (1, 0)]), BEFORE, [(0, 1), (1, 0)])
     assert board == parse_board("1..\n...")
-    board = unread_as_before(_read("12.\n0..", [(0, 2)]), BEFORE)
+    board = unread_as_before(_read("12.\n0..", [(0, 2)]), BEFORE, [(0, 2)])
     assert board == parse_board("12.\n0..")
+    # a cell read now but not in the look before is taken as it was too
+    board = unread_as_before(_read("12.\n0..", [(0, 2)]), BEFORE, [(0, 2), (1, 0)])
+    assert board == parse_board("12.\n...")
 
 
 def test_a_mine_shown_or_a_picture_learned_wants_the_whole_board() -> None:
-    assert unread_as_before(_read("1*.\n...", [(1, 1)]), BEFORE) is None
-    assert unread_as_before(_read("12.\n...", [(1, 1)], learned=("opened",)), BEFORE) is None
-    assert unread_as_before(_read("12.\n...", [(1, 1)], status="lost"), BEFORE) is None
-    assert unread_as_before(_read("12\n..", [(1, 1)]), BEFORE) is None  # another size
+    def before(read: Recognition) -> Board | None:
+        return unread_as_before(read, BEFORE, read.unreadable)
+
+    assert before(_read("1*.\n...", [(1, 1)])) is None
+    assert before(_read("12.\n...", [(1, 1)], learned=("opened",))) is None
+    assert before(_read("12.\n...", [(1, 1)], status="lost")) is None
+    assert before(_read("12\n..", [(1, 1)])) is None  # another size
 
 
 def test_something_moves_over_cells_only_where_every_one_of_them_changed() -> None:
     before = np.full((20, 30, 3), 100, np.uint8)
     now = before.copy()
     now[2:6, 12:16] = 200  # a leaf over cell (0, 1) ...
-    assert passing_over(before, now, GEOMETRY, [(0, 1)])
-    assert not passing_over(before, now, GEOMETRY, [(0, 1), (1, 2)])  # ... not (1, 2)
-    assert not passing_over(before, before, GEOMETRY, [(0, 1)])
-    assert not passing_over(before, now, GEOMETRY, [])
+    assert not_believed(before, now, GEOMETRY, [(0, 1)], []) == ((0, 1),)
+    assert not_believed(before, now, GEOMETRY, [(0, 1), (1, 2)], []) is None  # ... not (1, 2)
+    assert not_believed(before, before, GEOMETRY, [(0, 1)], []) is None
+    assert not_believed(before, now, GEOMETRY, [], []) is None
+
+
+def test_a_cell_faded_or_unread_in_the_look_before_is_not_believed() -> None:
+    before = np.full((20, 30, 3), 100, np.uint8)
+    now = before.copy()
+    now[2:6, 12:16] = 200  # a leaf over cell (0, 1) ...
+    now[10:20, 20:30] = 95  # ... and cell (1, 2), read in both looks, shaded
+    assert not_believed(before, now, GEOMETRY, [(0, 1)], []) == ((0, 1), (1, 2))
+    assert not_believed(before, now, GEOMETRY, [(0, 1)], [(1, 0)]) == ((0, 1), (1, 0), (1, 2))
+
+
+def test_edges_drawn_a_subpixel_off_are_no_fade() -> None:
+    before = np.full((20, 30, 3), 100, np.uint8)
+    now = before.copy()
+    now[2:6, 12:16] = 200  # a leaf over cell (0, 1) ...
+    now[10, 20:30] = now[10:20, 20] = 140  # ... and cell (1, 2)'s edges redrawn
+    assert not_believed(before, now, GEOMETRY, [(0, 1)], []) == ((0, 1),)
 
 
 def test_only_cells_read_are_pressed_and_a_guess_waits_for_the_whole_board() -> None:
@@ -125,3 +148,4 @@ def test_a_game_is_played_on_through_leaves_falling_over_what_it_opened(
     turns = [r.getMessage() for r in caplog.records if r.getMessage().startswith("turn ")]
     assert any(PASSING_OVER in line for line in turns)
     assert summary.results[-1].result == screen.game.status
+
