@@ -67,6 +67,14 @@ class Presses:
         shows += [board[cell] == FLAG for cell in self.flagged if cell not in hidden]
         return Seen(shown=sum(shows), pending=len(shows) - sum(shows))
 
+    def pending_in(self, recognition: Recognition) -> bool:
+        """Whether a pressed cell ``recognition`` read does not show its press yet (the
+        page still at work on the batch)."""
+        codes = recognition.codes
+        if codes is None:
+            return False
+        return self.seen(Board(codes.copy()), recognition.unreadable).pending > 0
+
 
 def unread_as_before(recognition: Recognition, before: Board,
                      unread: Collection[Cell]) -> Board | None:

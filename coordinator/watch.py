@@ -116,11 +116,10 @@ class BoardWatch:
             shot = self.looker.shoot(facts.mines)
             looks += 1
             recognition = shot.recognition
-            passing = self._passing(shot, before, previous)
-            seen = None if passing is None or pressed is None else pressed.seen(*passing)
-            if seen is not None and seen.pending and time.monotonic() < deadline:
-                # the page still at work on the presses, animating what it drew so far:
-                # no cover yet (until the clicks' time is up)
+            if pressed is not None and pressed.pending_in(recognition) and (
+                    time.monotonic() < deadline):
+                # the page still at work on the presses (a busy page redraws its whole
+                # board for each): no cover yet, until the clicks' time is up
                 covered_since, covered_looks = None, 0
             elif recognition.unreadable:
                 # a covered board gets the time to answer a dialog or two, counted from
@@ -142,8 +141,9 @@ class BoardWatch:
                                               pointer)
             if won is not None:
                 return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
-            if passing is not None and seen is not None and seen.taken and (
-                    too_few_closed(passing[0], facts.fewest_mines) is None):
+            passing = self._passing(shot, before, previous)
+            if passing is not None and pressed is not None and pressed.seen(
+                    *passing).taken and too_few_closed(passing[0], facts.fewest_mines) is None:
                 return replace(_sight(shot, passing[0], "playing", looks,
                                       [*waits, PASSING_OVER]), unread=passing[1])
             before = shot

@@ -11,7 +11,12 @@ import pytest
 
 from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator.decide import Decision, LocalDecider
-from sweeper.coordinator.passing import not_believed, read_cells_only, unread_as_before
+from sweeper.coordinator.passing import (
+    Presses,
+    not_believed,
+    read_cells_only,
+    unread_as_before,
+)
 from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.coordinator.watch import PASSING_OVER, Sight
 from sweeper.core import INTERMEDIATE, UNOPENED, Board, Rect, parse_board
@@ -149,3 +154,10 @@ def test_a_game_is_played_on_through_leaves_falling_over_what_it_opened(
     assert any(PASSING_OVER in line for line in turns)
     assert summary.results[-1].result == screen.game.status
 
+
+
+def test_a_press_read_not_shown_yet_is_the_page_still_at_work() -> None:
+    presses = Presses([(0, 1), (1, 1)])
+    assert presses.pending_in(_read("1..\n.2.", []))  # (0, 1) read closed
+    assert not presses.pending_in(_read("1..\n.2.", [(0, 1)]))  # unread: not known
+    assert not presses.pending_in(_read("13.\n.2.", []))
