@@ -118,17 +118,16 @@ def not_believed(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
 
 def cell_changes(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
                  geometry: BoardGeometry) -> npt.NDArray[np.float64]:
-    """Each cell's mean grey-level change between two looks of the same shape."""
-    change = cv2.absdiff(before, now).sum(axis=2, dtype=np.int64)
+    """Each cell's mean grey-level change between two looks of the same shape (summed
+    over an integral image: a few ms for a whole expert board)."""
+    change = cv2.cvtColor(cv2.absdiff(before, now), cv2.COLOR_BGR2GRAY)
+    total = cv2.integral(change)
     height, width = change.shape
-    total = np.zeros((height + 1, width + 1), np.int64)
-    total[1:, 1:] = change.cumsum(axis=0).cumsum(axis=1)
     xs = np.clip(np.round(geometry.xs).astype(np.int64), 0, width)
     ys = np.clip(np.round(geometry.ys).astype(np.int64), 0, height)
     sums = (total[np.ix_(ys[1:], xs[1:])] - total[np.ix_(ys[:-1], xs[1:])]
             - total[np.ix_(ys[1:], xs[:-1])] + total[np.ix_(ys[:-1], xs[:-1])])
-    areas = np.outer(np.diff(ys), np.diff(xs)) * before.shape[2]
-    means: npt.NDArray[np.float64] = sums / np.maximum(areas, 1)
+    means: npt.NDArray[np.float64] = sums / np.maximum(np.outer(np.diff(ys), np.diff(xs)), 1)
     return means
 
 
