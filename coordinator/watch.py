@@ -49,6 +49,10 @@ STILL_SPAN_S = 0.3  # ... taken this far apart: a fade changes little from one l
 COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving up: a
 # record win's two dialogs, a message read once (about a second) and the remedies taking
 # turns need more than 6 s on a loaded machine
+COVERED_LOOKS = 12  # ... and however long they took, at least this many looks at it: the
+# three remedies in turn, each once 3 looks showed the cover and looked at after (on a
+# loaded machine a look took 2 s, and a page still drawing its presses, its numbers fading
+# in again for each, was given up after 5 looks)
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
 SETTLE_TIMEOUT_S = 3.0  # how long clicks may take to show: a busy page redraws within it;
 # past it a board where they never showed is taken (the player then counts an idle turn)
@@ -147,7 +151,8 @@ class BoardWatch:
                 return replace(_sight(shot, passing[0], "playing", looks,
                                       [*waits, PASSING_OVER]), unread=passing[1])
             before = shot
-            if time.monotonic() >= deadline and not recognition.learned:
+            if time.monotonic() >= deadline and not recognition.learned and (
+                    not recognition.unreadable or covered_looks >= COVERED_LOOKS):
                 # a look that taught the skin a picture is read again however late it
                 # came (on a loaded machine one look can outlast the deadline); the
                 # skin learns a bounded number of pictures, so this ends

@@ -16,7 +16,7 @@ from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator import watch as watch_module
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.facts import GameFacts
-from sweeper.coordinator.look import Looker
+from sweeper.coordinator.look import Looker, WatchError
 from sweeper.coordinator.watch import BoardWatch
 from sweeper.core import BEGINNER, Rect
 from sweeper.effector import Action, BatchResult
@@ -108,3 +108,33 @@ def test_a_cover_seen_in_fewer_looks_than_a_remedy_wants_is_not_answered_however
     sight = watch.until_readable(facts, deadline=time.monotonic() + 10.0)
     assert sight.status == "playing" and "unreadable cells" in sight.waits
     assert screen.batches == []  # no key pressed, no pointer moved
+
+
+class SlowlyCoveredScreen(SimulatedScreen):
+    """Every screenshot takes ``SLOW_LOOK_S`` / 5 and shows a box over part of the board;
+    counts them."""
+
+    shots = 0
+
+    def screenshot(self, region: Rect | None = None,
+                   image_format: str = "raw") -> npt.NDArray[np.uint8]:
+        picture = super().screenshot(region, image_format)
+        self.shots += 1
+        time.sleep(SLOW_LOOK_S / 5)
+        height, width = picture.shape[:2]
+        cv2.rectangle(picture, (width // 3, height // 2), (2 * width // 3, height - 20),
+                      (200, 120, 40), -1)
+        return picture
+
+
+def test_a_covered_board_is_given_up_only_after_enough_looks_however_slow(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    _, watch, facts = _watch(screen)
+    covered = SlowlyCoveredScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    watch.looker.screen = watch.covers.screen = covered
+    with pytest.raises(WatchError, match="unreadable"):
+        watch.until_readable(facts, deadline=time.monotonic())
+    assert SLOW_LOOK_S / 5 * watch_module.COVERED_LOOKS > PATIENCE_S  # time alone: sooner
+    assert covered.shots >= watch_module.COVERED_LOOKS
