@@ -50,7 +50,8 @@ class WinemineTruthCheck:
     def __call__(self, sight: Sight) -> None:
         truth = self.game.truth()
         self.seen += 1
-        if not shows(str(sight.board).strip(), sight.status, truth.board.strip(), truth.status):
+        if not shows(str(sight.board).strip(), sight.status, truth.board.strip(), truth.status,
+                     sight.unread):
             self.mismatches.append(f"read {sight.status}:\n{sight.board}\n"
                                    f"winemine {truth.status}:\n{truth.board}")
 

@@ -3,14 +3,14 @@ page's true state next to every board the bot acts on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from sweeper.coordinator.local_services import local_service
 from sweeper.coordinator.watch import Sight
-from sweeper.core import Rect
+from sweeper.core import Cell, Rect
 from sweeper.effector import Action, BatchResult, ClickAction, EffectorClient, MoveAction
 from sweeper.practice import VirtualDesktop
 
@@ -51,23 +51,30 @@ class TruthCheck:
     def __call__(self, sight: Sight) -> None:
         state = self.desktop.page_state()
         self.seen += 1
-        if not shows(str(sight.board), sight.status, state["board"], state["status"]):
+        if not shows(str(sight.board), sight.status, state["board"], state["status"],
+                     sight.unread):
             self.mismatches.append(
                 f"read {sight.status}:\n{sight.board}\ntruth {state['status']}:\n{state['board']}"
             )
 
 
-def shows(read: str, status: str, truth: str, true_status: str) -> bool:
+def shows(read: str, status: str, truth: str, true_status: str,
+          unseen: Collection[Cell] = ()) -> bool:
     """Whether the board read is the page's truth. The truth is taken after the shot, and
     a won game is judged by its face, its count or a cover: the page may flag its mines
     or draw its last opened cells after the shot, and a win may be taken under a cover or
     with the board before the last safe presses, so on a win an unopened cell read where
-    the truth shows anything else is what was seen, or not seen."""
+    the truth shows anything else is what was seen, or not seen. So is one of the
+    ``unseen`` cells of a board in play, taken as it was under a passing animation (a
+    cell held down mid-batch)."""
     if status != true_status or len(read) != len(truth):
         return False
-    if status != "won":
-        return read == truth
-    return all(r in (t, ".") for r, t in zip(read, truth, strict=True))
+    if status == "won":
+        return all(r in (t, ".") for r, t in zip(read, truth, strict=True))
+    width = read.index("\n") + 1 if "\n" in read else len(read) + 1
+    hidden = {row * width + col for row, col in unseen}
+    return all(r == t or (i in hidden and r == ".")
+               for i, (r, t) in enumerate(zip(read, truth, strict=True)))
 
 
 def board_rect(desktop: VirtualDesktop) -> Rect:
