@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -31,8 +30,9 @@ from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
 from sweeper.coordinator.passing import Presses, not_believed, unread_as_before
 from sweeper.coordinator.play_log import log
+from sweeper.coordinator.stillness import Stillness
 from sweeper.core import Board, Cell, GameStatus
-from sweeper.recognizer import BoardGeometry, Recognition, end_told
+from sweeper.recognizer import Recognition, end_told
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long on a still screen: answer a dialog; twice: move
@@ -42,10 +42,6 @@ MOVING_REMEDY_AFTER_S = 1.8  # ... or this long while the screen still changes (
 MIN_COVERED_LOOKS = 3  # a remedy, whenever due, only once the cover showed in this many
 # looks: on a loaded machine one look outlasts the wait, and a fade caught by two looks
 # can seem still (dipanshu-rounded's numbers: a message read, seconds then, and Enter)
-STILL_LEVELS = 1.0  # mean grey-level change of the unreadable cells between two looks of a
-# still screen ...
-STILL_SPAN_S = 0.3  # ... taken this far apart: a fade changes little from one look to the
-# next (a page fading every number in again over 0.6 s was answered with Enter each turn)
 COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving up: a
 # record win's two dialogs, a message read once (about a second) and the remedies taking
 # turns need more than 6 s on a loaded machine
@@ -114,7 +110,7 @@ class BoardWatch:
         pointer_first: bool | None = None  # the pointer moved before a dialog is answered
         message_read = False  # a message over the covered cells read for the game's end
         waits: list[str] = []
-        stillness = _Stillness(self.looker.placed.geometry)
+        stillness = Stillness(self.looker.placed.geometry)
         before: Shot | None = None  # the look before this one
         while True:
             shot = self.looker.shoot(facts.mines)
@@ -337,41 +333,6 @@ class BoardWatch:
             if time.monotonic() >= deadline:
                 raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
             time.sleep(NEW_GAME_POLL_S)
-
-
-class _Stillness:
-    """Whether what covers the board holds still (a dialog or a tooltip, not an animation
-    still running): the unreadable cells of a look against how they looked
-    :data:`STILL_SPAN_S` before."""
-
-    def __init__(self, geometry: BoardGeometry) -> None:
-        self.geometry = geometry
-        self.before: npt.NDArray[np.uint8] | None = None
-        self.since = 0.0
-        self.still = False
-
-    def look(self, image: npt.NDArray[np.uint8], recognition: Recognition) -> bool:
-        """Whether the cover held still over the last span, given this look."""
-        now = time.monotonic()
-        if self.before is None or self.before.shape != image.shape:
-            self.before, self.since, self.still = image, now, False
-        elif now - self.since >= STILL_SPAN_S:
-            self.still = _still(self.before, image, self.geometry, recognition)
-            self.before, self.since = image, now
-        return self.still
-
-
-def _still(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
-           geometry: BoardGeometry, recognition: Recognition) -> bool:
-    """Whether the unreadable cells look as they did in the look ``before`` (of the same
-    shape: :class:`_Stillness` compares no others): their own pixels, not the box round
-    them (numbers fading in across the board change little of the board between them)."""
-    total = pixels = 0.0
-    for row, col in recognition.unreadable:
-        left, top, right, bottom = geometry.cell_box(row, col)
-        change = cv2.absdiff(before[top:bottom, left:right], now[top:bottom, left:right])
-        total, pixels = total + float(change.sum()), pixels + change.size
-    return pixels > 0 and total / pixels <= STILL_LEVELS
 
 
 def is_new_game(sight: Sight, ended: Board) -> bool:

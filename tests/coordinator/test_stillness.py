@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 
-from sweeper.coordinator.watch import STILL_SPAN_S, _Stillness
+from sweeper.coordinator.stillness import STILL_SPAN_S, Stillness
 from sweeper.recognizer import BoardGeometry, Recognition
 
 GEOMETRY = BoardGeometry.regular(left=0, top=0, pitch_x=20, pitch_y=20, rows=4, cols=4)
@@ -17,7 +17,7 @@ COVERED = Recognition(None, "unknown", GEOMETRY, None, unreadable=[(1, 1), (1, 2
 def _looks(levels: list[int]) -> list[bool]:
     """The stillness told at each look of a screen whose covered cells show ``levels``,
     a look every fifth of the span."""
-    stillness = _Stillness(GEOMETRY)
+    stillness = Stillness(GEOMETRY)
     told = []
     for level in levels:
         told.append(stillness.look(np.full((80, 80, 3), level, np.uint8), COVERED))
@@ -41,7 +41,7 @@ def test_scattered_cells_that_change_are_not_still_though_the_board_between_them
     # box round them the change is a hundredth of theirs
     geometry = BoardGeometry.regular(left=0, top=0, pitch_x=20, pitch_y=20, rows=10, cols=10)
     fading = Recognition(None, "unknown", geometry, None, unreadable=[(0, 0), (9, 9)])
-    stillness = _Stillness(geometry)
+    stillness = Stillness(geometry)
     told = []
     for level in range(0, 60, 5):
         image = np.full((200, 200, 3), 90, np.uint8)
