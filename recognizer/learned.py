@@ -67,6 +67,7 @@ class Matches:
     templates: npt.NDArray[np.int64]
     reach: FloatArray  # how close a cell must be to its template to be read as it
     settled: npt.NDArray[np.bool_] | None = None  # close calls a finer look read
+    doubted: npt.NDArray[np.bool_] | None = None  # read from afar, named otherwise
 
     @property
     def confident(self) -> npt.NDArray[np.bool_]:
@@ -75,7 +76,8 @@ class Matches:
         clear = (self.distance <= self.reach) & (lead >= MIN_LEAD)
         same = (self.distance <= SAME_PICTURE) & (lead >= SAME_PICTURE_LEAD)
         settled = self.settled if self.settled is not None else False
-        return np.asarray(clear | same | settled)
+        confident = np.asarray(clear | same | settled)
+        return confident if self.doubted is None else confident & ~self.doubted
 
 
 @dataclass

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.families import FaceEvidence, one_family, plain
+from sweeper.recognizer.far_reads import doubt_far_digits
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
@@ -69,8 +70,10 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
 
 def match(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
           vectors: npt.NDArray[np.float32]) -> Matches:
-    """How the skin reads the cells (``vectors``), close calls looked at closer."""
-    return settle_close_calls(picture, geometry, skin, vectors, skin.match(vectors))
+    """How the skin reads the cells (``vectors``), close calls looked at closer and
+    digits read from afar named again."""
+    matches = settle_close_calls(picture, geometry, skin, vectors, skin.match(vectors))
+    return doubt_far_digits(picture, geometry, skin, vectors, matches)
 
 
 def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,

@@ -1,0 +1,71 @@
+"""A second look at cells read as a digit from afar: pictures of their own.
+
+A template reads every cell within its reach (:mod:`recognizer.learned`) that leads the
+templates of every other type the skin knows; a digit not seen yet has no template to
+lead against. In a bold serif look a red 3 lies under 10 levels from a maroon 5, within
+reach: a game's first 3, shown after its first 5, was read as a 5, and with as many
+closed neighbours as a 5 needs the board's rules let it pass. So a cell read as a digit
+further from its template than the learner takes for the same picture is named as the
+learner would name it (:func:`~recognizer.picture_naming.name_picture`); where that
+names another type, the cell is not read (and once it holds still, its picture is
+learned). A cell the learner could not name keeps its reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import numpy.typing as npt
+
+from sweeper.recognizer.families import FaceEvidence
+from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.glyphs import DIGITS
+from sweeper.recognizer.image_io import Image
+from sweeper.recognizer.learned import KIND_INDEX, LearnedSkin, Matches
+from sweeper.recognizer.looks import look_at
+from sweeper.recognizer.picture_naming import name_picture
+from sweeper.recognizer.sampling import native_cell
+
+OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its own: the
+# learner's clusters take pictures this close for one (the same tile drawn twice lies
+# within 6; a serif 3 and 5 of the classic colours lie 9 to 12 apart)
+DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
+
+FloatArray = npt.NDArray[np.float32]
+
+
+def doubt_far_digits(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
+                     vectors: FloatArray, matches: Matches) -> Matches:
+    """``matches`` with the cells read as a digit from beyond :data:`OWN_PICTURE` no
+    longer read where the learner would name their picture otherwise (``vectors``:
+    the cells as matched)."""
+    far = np.nonzero(matches.confident & np.isin(matches.kinds, DIGIT_KINDS)
+                     & (matches.distance > OWN_PICTURE))[0]
+    if far.size == 0:
+        return matches
+    evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
+    doubted = np.zeros_like(matches.confident)
+    for leader, members in _look_alikes(vectors, far):
+        look = look_at(native_cell(picture, geometry, *divmod(leader, geometry.cols)))
+        kind = name_picture(skin, look, evidence)
+        if kind is not None and KIND_INDEX[kind] != matches.kinds[leader]:
+            doubted[members] = True
+    if not doubted.any():
+        return matches
+    return replace(matches, doubted=doubted)
+
+
+def _look_alikes(vectors: FloatArray, cells: npt.NDArray[np.intp]
+                 ) -> list[tuple[int, npt.NDArray[np.intp]]]:
+    """``cells`` in groups of one picture (within :data:`OWN_PICTURE` of the first),
+    each with its first cell: one naming per picture."""
+    groups = []
+    remaining = cells
+    while remaining.size:
+        leader = vectors[remaining[0]]
+        distance = np.sqrt(((vectors[remaining] - leader) ** 2).mean(axis=1))
+        near = distance <= OWN_PICTURE
+        groups.append((int(remaining[0]), remaining[near]))
+        remaining = remaining[~near]
+    return groups
