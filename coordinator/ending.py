@@ -112,13 +112,19 @@ def ended_by_message(recognition: Recognition, told: GameStatus | None,
                      previous: Board | None,
                      pressed_safe: Collection[Cell] = ()) -> tuple[Board, GameStatus] | None:
     """The board and status of a game whose end a message over the board tells
-    (``told``: "Game over", "You win"), its covered cells taken for unopened ones; or
-    None if no message told one, or a loss after presses all proven safe. An end told
-    over cells that read amiss (a translucent box dims them: a mine read on a win, or a
-    board that contradicts ``previous``) is taken with ``previous`` as its board."""
+    (``told``: "Game over", "You win"), its covered cells taken as they were on
+    ``previous`` where open (an open cell never closes), else for unopened ones; or None
+    if no message told one, or a loss after presses all proven safe. An end told over
+    cells that read amiss (a translucent box dims them: a mine read on a win, or a board
+    that contradicts ``previous``) is taken with ``previous`` as its board.
+
+    A dialog may cover every cell and hold the page's last frame, the board before the
+    press that ended the game; once answered, that frame may show a while longer. The
+    ended board keeps the cells open on it, so that frame is never taken for a new game.
+    """
     if told not in ("lost", "won") or recognition.codes is None:
         return None
-    board = _as_read(recognition)
+    board = _as_read(recognition, previous)
     if told == "lost" and pressed_safe:
         return None
     amiss = (told == "won" and bool(board.cells_where(MINE))) or (
@@ -129,10 +135,12 @@ def ended_by_message(recognition: Recognition, told: GameStatus | None,
     return None if previous is None else (previous, told)
 
 
-def _as_read(recognition: Recognition) -> Board:
-    """The board as read, its unreadable cells taken for unopened ones."""
+def _as_read(recognition: Recognition, previous: Board | None = None) -> Board:
+    """The board as read, its unreadable cells taken for unopened ones, or as they were
+    on ``previous`` where open there."""
     assert recognition.codes is not None
     codes = recognition.codes.copy()
     for cell in recognition.unreadable:
-        codes[cell] = UNOPENED
+        codes[cell] = previous[cell] if previous is not None and previous[cell] >= 0 \
+            else UNOPENED
     return Board(codes)

@@ -146,3 +146,14 @@ def test_an_end_told_over_cells_that_read_amiss_is_taken_with_the_board_before()
     assert ended_by_message(recognition, "lost", before) == (before, "lost")
     assert ended_by_message(recognition, "lost", before, pressed_safe=[readable]) is None
     assert ended_by_message(recognition, "won", shot.board) is not None
+
+
+def test_an_end_told_over_every_cell_keeps_the_cells_open_before() -> None:
+    # an alert dims the whole page, and its frame is the board before the guess that
+    # went off; answered, that frame may show a while longer: it is the ended game's
+    # board, never a new game's
+    before = parse_board("1...\n....\n")
+    every_cell = [(row, col) for row in range(2) for col in range(4)]
+    dimmed = _covered("....\n....\n", "unknown", every_cell)
+    assert ended_by_message(dimmed, "lost", before) == (before, "lost")
+    assert ended_by_message(dimmed, "lost", None) == (parse_board("....\n....\n"), "lost")
