@@ -45,6 +45,10 @@ MIN_COVERED_LOOKS = 3  # a remedy, whenever due, only once the cover showed in t
 COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving up: a
 # record win's two dialogs, a message read once (about a second) and the remedies taking
 # turns need more than 6 s on a loaded machine
+ANIMATION_PATIENCE_S = 30.0  # ... and while what covers it still moves, up to this long: a
+# loss may pop its mines one by one with confetti for 20 s, and a board read only once
+# it holds still (teumal-google's first loss, before any mine was learned, was given up
+# at 10 s with the mines still popping)
 COVERED_LOOKS = 12  # ... and however long they took, at least this many looks at it: the
 # three remedies in turn, each once 3 looks showed the cover and looked at after (on a
 # loaded machine a look took 2 s, and a page still drawing its presses, its numbers fading
@@ -147,8 +151,11 @@ class BoardWatch:
                 return replace(_sight(shot, passing[0], "playing", looks,
                                       [*waits, PASSING_OVER]), unread=passing[1])
             before = shot
+            still = stillness.look(shot.image, recognition)
             if time.monotonic() >= deadline and not recognition.learned and (
-                    not recognition.unreadable or covered_looks >= COVERED_LOOKS):
+                    not recognition.unreadable or (
+                        covered_looks >= COVERED_LOOKS and (
+                            still or not _animated(covered_since)))):
                 # a look that taught the skin a picture is read again however late it
                 # came (on a loaded machine one look can outlast the deadline); the
                 # skin learns a bounded number of pictures, so this ends
@@ -158,7 +165,6 @@ class BoardWatch:
                          1000 * (time.monotonic() - started), reasons_summary(waits))
                 raise WatchError(f"the board stayed unreadable: {problem}")
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
-            still = stillness.look(shot.image, recognition)
             after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
             if recognition.unreadable and covered_since is not None and (
                     covered_looks >= MIN_COVERED_LOOKS) and (
@@ -333,6 +339,13 @@ class BoardWatch:
             if time.monotonic() >= deadline:
                 raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
             time.sleep(NEW_GAME_POLL_S)
+
+
+def _animated(covered_since: float | None) -> bool:
+    """Whether a board covered since ``covered_since`` by something that moves is still
+    given time for its animation to end (:data:`ANIMATION_PATIENCE_S`)."""
+    return covered_since is not None and (
+        time.monotonic() - covered_since < ANIMATION_PATIENCE_S)
 
 
 def is_new_game(sight: Sight, ended: Board) -> bool:

@@ -138,3 +138,43 @@ def test_a_covered_board_is_given_up_only_after_enough_looks_however_slow(
         watch.until_readable(facts, deadline=time.monotonic())
     assert SLOW_LOOK_S / 5 * watch_module.COVERED_LOOKS > PATIENCE_S  # time alone: sooner
     assert covered.shots >= watch_module.COVERED_LOOKS
+
+
+class MovingCoverScreen(SimulatedScreen):
+    """Every screenshot shows a box over part of the board, a few pixels further right
+    than the last one (an animation that keeps running)."""
+
+    shots = 0
+
+    def screenshot(self, region: Rect | None = None,
+                   image_format: str = "raw") -> npt.NDArray[np.uint8]:
+        picture = super().screenshot(region, image_format)
+        self.shots += 1
+        height, width = picture.shape[:2]
+        left = width // 4 + 3 * (self.shots % 10)
+        cv2.rectangle(picture, (left, height // 2), (left + width // 3, height - 20),
+                      (200, 120, 40), -1)
+        time.sleep(0.01)
+        return picture
+
+
+ANIMATION_S = 1.5  # the test's patience with a moving cover, well past the still one's
+
+
+@pytest.mark.parametrize(("screen_type", "fewest_s", "most_s"), [
+    (MovingCoverScreen, ANIMATION_S, 3 * ANIMATION_S),
+    (SlowlyCoveredScreen, 0.0, ANIMATION_S),
+])
+def test_a_cover_that_keeps_moving_is_waited_out_longer_than_one_that_holds_still(
+        monkeypatch: pytest.MonkeyPatch, screen_type: type[SimulatedScreen],
+        fewest_s: float, most_s: float) -> None:
+    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    monkeypatch.setattr(watch_module, "ANIMATION_PATIENCE_S", ANIMATION_S)
+    monkeypatch.setattr(watch_module, "COVERED_LOOKS", 3)
+    _, watch, facts = _watch(SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1))
+    covered = screen_type(*BEGINNER, "safe", seeds=lambda: 1)
+    watch.looker.screen = watch.covers.screen = covered
+    started = time.monotonic()
+    with pytest.raises(WatchError, match="unreadable"):
+        watch.until_readable(facts, deadline=time.monotonic())
+    assert fewest_s <= time.monotonic() - started < most_s
