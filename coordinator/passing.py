@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.coordinator.consistency import cells_mask
 from sweeper.coordinator.decide import Decision
 from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.recognizer import BoardGeometry, Recognition
@@ -107,11 +108,11 @@ def not_believed(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
     if not unread or before.shape != now.shape:
         return None
     moved = cell_changes(before, now, geometry) > MOVED_LEVELS
-    hidden = _mask(moved.shape, unread)
+    hidden = cells_mask(moved.shape, unread)
     if not bool(moved[hidden].all()):
         return None
     faded = inner_changes(before, now, geometry) > SHADED_LEVELS
-    hidden |= faded | _mask(moved.shape, unread_before)
+    hidden |= faded | cells_mask(moved.shape, unread_before)
     rows, cols = np.nonzero(hidden)
     return tuple((int(row), int(col)) for row, col in zip(rows, cols, strict=True))
 
@@ -148,14 +149,6 @@ def inner_changes(before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
     middle: npt.NDArray[np.float64] = np.median(
         per_point.transpose(0, 2, 1, 3).reshape(len(ys) - 1, len(xs) - 1, -1), axis=2)
     return middle
-
-
-def _mask(shape: tuple[int, ...], cells: Sequence[Cell]) -> npt.NDArray[np.bool_]:
-    """A boolean grid of ``shape``, true at ``cells``."""
-    mask = np.zeros(shape, np.bool_)
-    for cell in cells:
-        mask[cell] = True
-    return mask
 
 
 def read_cells_only(decision: Decision, unread: Collection[Cell]) -> Decision | None:
