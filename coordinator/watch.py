@@ -145,7 +145,7 @@ class BoardWatch:
                                               pointer)
             if won is not None:
                 return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
-            passing = self._passing(shot, before, previous)
+            passing = None if pressed is None else self._passing(shot, before, previous)
             if passing is not None and pressed is not None and pressed.seen(
                     *passing).taken and too_few_closed(passing[0], facts.fewest_mines) is None:
                 return replace(_sight(shot, passing[0], "playing", looks,
