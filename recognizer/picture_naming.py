@@ -111,11 +111,14 @@ def fits_family(skin: LearnedSkin, kind: str, look: TileLook) -> bool:
 
 def _known_lit_face(face: FloatArray, known: Sequence[TileLook]) -> bool:
     """Whether ``face`` is a face the family already holds (within ``LIT_SLACK``) that is
-    another of its faces lit by the pointer. (A window's plain face over the board may
-    be an opened face brightened too, but is none the family holds: its pictures are
-    never learned by it.)"""
+    another of its faces lit by the pointer, or the face such a lit face brightens (a
+    checkerboard's two opened shades, each seen lit under the pointer: the unlit shade
+    lies further from the lit ones' middle than a face of the family may). (A window's
+    plain face over the board may be an opened face brightened too, but is none the
+    family holds: its pictures are never learned by it.)"""
     return any(float(np.abs(other.face - face).max()) <= LIT_SLACK
-               and any(lit(other.face, base.face) for base in known)
+               and any(lit(other.face, base.face) or lit(base.face, other.face)
+                       for base in known)
                for other in known)
 
 

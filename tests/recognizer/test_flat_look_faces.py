@@ -71,3 +71,20 @@ def test_one_closed_picture_taken_for_raised_leaves_a_flat_look_flat() -> None:
     for row, col in ((0, 0), (0, 1)):  # the checkerboard's two shades
         plain = look_at(native_cell(fresh, GEOMETRY, row, col))
         assert name_picture(skin, plain, evidence) == "unopened"
+
+
+CHECKER_KINDS = ("unopened", "unopened", "1", "1", "2")  # the strip's tiles, then the cell
+
+
+def test_a_checkerboard_shade_seen_only_lit_names_its_unlit_pictures() -> None:
+    """The skin knows the light opened shade unlit and lit (a 1) and the dark one only lit
+    (a 2 under the resting pointer); the two lit faces outnumber the unlit one, so the
+    dark shade's unlit 2 lay further from the family's middle than a face may, and two
+    corner 2s stayed unread until the run stopped."""
+    strip = load_image(CELLS / "teumal-google-checker-2.png")
+    tiles = [strip[:, i * PITCH_X:(i + 1) * PITCH_X] for i in range(len(CHECKER_KINDS) + 1)]
+    skin = LearnedSkin()
+    for kind, tile in zip(CHECKER_KINDS, tiles, strict=False):
+        skin.add(kind, features(cut_tile(tile))[0], tile)
+    evidence = FaceEvidence.of([(template.kind, template.look) for template in skin.templates])
+    assert name_picture(skin, look_at(tiles[-1]), evidence) == "2"
