@@ -8,7 +8,9 @@ The standard count of a size whose game shows none is only assumed: such a game 
 its mines by a density, up to :data:`ASSUMED_COUNT_SLACK` from it. A cell is then certain
 only if it is certain under every count that fits within that slack; what the assumed
 count alone proves (the cells away from the numbers all safe, a last cell a mine) is a
-guess of no risk under that count, played as a guess, never as a proof.
+guess of no risk under that count, played as a guess, never as a proof. Where the assumed
+count does not fit, the count that makes every closed cell a mine is left out when others
+fit: the board is in play, a safe cell is left.
 
 Only counts :func:`_spanning_step` apart need deciding: the frontier's placements a
 count allows are those whose mines leave between 0 and ``I`` mines for the ``I`` closed
@@ -18,10 +20,12 @@ any count between them allows.
 
 from __future__ import annotations
 
+import numpy as np
+
 from sweeper.analyzer import Move
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
 from sweeper.coordinator.facts import ASSUMED_COUNT_SLACK, MINE_COUNT_SLACK, GameFacts
-from sweeper.core import UNOPENED, Board, Cell
+from sweeper.core import FLAG, UNOPENED, Board, Cell
 
 
 def decide_with_count_slack(decider: Decider, board: Board,
@@ -143,12 +147,24 @@ def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts, as
             continue
     if not decisions:
         raise rejection
+    decisions = _in_play(decisions, board)
     safe, mines = _certain_at_every_count(decisions)
     worst = _worst_odds(decisions)
     move = None if safe else _least_risky(worst, "least chance of a mine over the counts "
                                                  "that fit")
     return Decision(safe=sorted(safe), mines=sorted(mines), probabilities=worst,
                     move=move, elapsed_ms=sum(decision.elapsed_ms for decision in decisions))
+
+
+def _in_play(decisions: list[Decision], board: Board) -> list[Decision]:
+    """``decisions`` but the one that makes every closed cell of ``board`` a mine (a won
+    board), where another fits: a board decided on is in play, a safe cell left; taken
+    with the rest, that one would leave no cell to guess. A board no other count fits
+    keeps it: it is won at every count that fits."""
+    unflagged = int(np.count_nonzero(board.cells < 0)) - int(np.count_nonzero(
+        board.cells == FLAG))
+    unwon = [decision for decision in decisions if len(decision.mines) < unflagged]
+    return unwon or decisions
 
 
 def _certain_at_every_count(decisions: list[Decision]) -> tuple[set[Cell], set[Cell]]:

@@ -190,3 +190,16 @@ def test_a_board_that_would_be_won_at_the_assumed_count_but_is_not_is_guessed_on
     assert decision.safe == [] and len(decision.mines) == 6
     assert decision.move is not None and decision.move.cell in [(8, 0), (8, 1), (8, 2), (8, 3)]
     assert "fewer mines than assumed" in decision.move.reason
+
+
+def test_a_board_in_play_holding_more_mines_than_assumed_has_a_safe_cell_left() -> None:
+    # 5 flags round the 4 closed cells of the corner, beginner's assumed 10 mines: no
+    # count near 10 fits; 9 would make every closed cell a mine, a game won, but the
+    # game goes on, so it holds 5 to 8: a guess in the corner, never no move at all
+    board = parse_board("\n".join([
+        "..F200000", "..F300000", "FFF200000", "232100000", *["0" * 9] * 5,
+    ]) + "\n")
+    decision, _ = decide_with_count_slack(LocalDecider(), board, GameFacts(9, 9, "safe"))
+    assert decision.safe == []
+    assert decision.move is not None and decision.move.cell in [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert decision.move.p_mine == 0.75  # at 8 mines, the most a game in play may hold
