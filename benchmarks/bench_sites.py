@@ -141,16 +141,23 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
         controls = desktop.control_centres(site.new_game_button) if given_control else ()
         options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=controls,
                               between_games_s=site.between_games_s)
-        _play(result, effector, options, debug, _verdict_check(desktop, result))
+        _play(result, effector, options, debug,
+              lambda player: _verdict_check(desktop, result, player, debug))
     return result
 
 
-def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameResult], None]:
+def _verdict_check(desktop: SiteDesktop, result: SiteResult, player: Player,
+                   debug: Path | None) -> Callable[[GameResult], None]:
     """A check, at each game's end, of the bot's verdict against the page's own status
-    (skipped while a JavaScript dialog holds the page: it would answer nothing)."""
+    (skipped while a JavaScript dialog holds the page: it would answer nothing). A wrong
+    one is logged with the page's board, and with ``debug`` the bot's last screenshot
+    is kept in it."""
     session = desktop.chromium.session
+    games = 0
 
     def check(game: GameResult) -> None:
+        nonlocal games
+        games += 1
         # listened for a while: events waiting on the socket are read only so
         opened = session.take_events(DIALOG_OPENING, wait_s=DIALOG_LISTEN_S)
         closed = session.take_events(DIALOG_CLOSED, wait_s=0.0)
@@ -165,8 +172,14 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult) -> Callable[[GameRe
             result.verdicts_unchecked += 1
             return
         if truth.status != game.result:
-            result.verdicts_wrong.append(f"game {len(result.verdicts_wrong) + 1}: "
-                                         f"the bot saw {game.result}, the page {truth.status}")
+            result.verdicts_wrong.append(f"game {games}: the bot saw {game.result}, "
+                                         f"the page {truth.status}")
+            logging.getLogger(PLAY_LOGGER).warning(
+                "verdict wrong, %s; the page's board:\n%s", result.verdicts_wrong[-1],
+                truth.board)
+            if debug is not None and player.looker.last is not None:
+                cv2.imwrite(str(debug / f"{result.site}-verdict-{games}.png"),
+                            player.looker.last.image)
         elif game.result == "won" and truth.mines is not None:
             result.won_s_per_3bv.append(game.seconds / max(three_bv(truth.mines.split("\n")), 1))
     return check
@@ -187,10 +200,12 @@ def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
 
 def _play(result: SiteResult, effector: WatchedEffector, options: PlayOptions,
           debug: Path | None,
-          on_game_end: Callable[[GameResult], None] = lambda _: None) -> None:
-    """Play the games into ``result``; keep the last screenshot of a run that stopped."""
+          on_game_end: Callable[[Player], Callable[[GameResult], None]] | None = None,
+          ) -> None:
+    """Play the games into ``result`` (``on_game_end`` makes what each game's end is
+    handed to, given the player); keep the last screenshot of a run that stopped."""
     player = Player(effector, LocalDecider(), options)
-    summary = player.play(on_game_end)
+    summary = player.play(on_game_end(player) if on_game_end else lambda _: None)
     _count(result, summary, player, effector)
     if debug is not None and summary.errors and player.looker.last is not None:
         debug.mkdir(parents=True, exist_ok=True)
