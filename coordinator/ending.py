@@ -94,14 +94,15 @@ def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],
 def lost_under_cover(recognition: Recognition, previous: Board | None,
                      pressed_safe: Collection[Cell] = ()) -> Board | None:
     """The board of a lost game some cells of which are covered (a "game over" drawn over
-    it), its covered cells taken for unopened ones; or None if it is not one: no mine
-    shows, the last presses were all proven safe (``pressed_safe``: no mine went off;
-    some games show their mines on a win), or the readable cells contradict ``previous``
-    (a cell open before that reads otherwise now, such as a mine read where a dialog's
-    corner covers an opened cell)."""
+    it), its covered cells taken as they were on ``previous`` where open (an open cell
+    never closes), else for unopened ones; or None if it is not one: no mine shows, the
+    last presses were all proven safe (``pressed_safe``: no mine went off; some games
+    show their mines on a win), or the readable cells contradict ``previous`` (a cell
+    open before that reads otherwise now, such as a mine read where a dialog's corner
+    covers an opened cell)."""
     if recognition.status != "lost" or recognition.codes is None or pressed_safe:
         return None
-    board = _as_read(recognition)
+    board = _as_read(recognition, previous)
     if previous is not None and impossible_changes(
             previous, board, ended=True, hidden=recognition.unreadable):
         return None
