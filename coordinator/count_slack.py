@@ -137,7 +137,8 @@ def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts, as
     """Decide on a board that no placement of the ``assumed`` count fits: every count
     within :data:`ASSUMED_COUNT_SLACK` that fits is as likely. Certain are the cells
     certain for every fitting count; without any, the move is the cell whose likeliest
-    chance of a mine over those counts is least. The facts stay as they were: the count
+    chance of a mine over those counts is least (where each is a mine at some count,
+    whose mean chance is least). The facts stay as they were: the count
     is still only assumed, and the next board is weighed the same way."""
     decisions: list[Decision] = []
     for count in _counts_near(assumed, ASSUMED_COUNT_SLACK):
@@ -150,8 +151,10 @@ def _decide_for_every_count(decider: Decider, board: Board, facts: GameFacts, as
     decisions = _in_play(decisions, board)
     safe, mines = _certain_at_every_count(decisions)
     worst = _worst_odds(decisions)
-    move = None if safe else _least_risky(worst, "least chance of a mine over the counts "
-                                                 "that fit")
+    move = None if safe else (
+        _least_risky(worst, "least chance of a mine over the counts that fit")
+        or _least_risky(_mean_odds(decisions), "every cell a mine at some count that fits: "
+                        "least chance of a mine on average over them"))
     return Decision(safe=sorted(safe), mines=sorted(mines), probabilities=worst,
                     move=move, elapsed_ms=sum(decision.elapsed_ms for decision in decisions))
 
@@ -178,6 +181,15 @@ def _worst_odds(decisions: list[Decision]) -> list[list[float | None]]:
     first = decisions[0].probabilities
     return [[None if first[r][c] is None else
              max(float(d.probabilities[r][c] or 0.0) for d in decisions)
+             for c in range(len(first[r]))] for r in range(len(first))]
+
+
+def _mean_odds(decisions: list[Decision]) -> list[list[float | None]]:
+    """Per cell, its mean chance of a mine over ``decisions`` (None: not closed): every
+    count that fits as likely."""
+    first = decisions[0].probabilities
+    return [[None if first[r][c] is None else
+             sum(float(d.probabilities[r][c] or 0.0) for d in decisions) / len(decisions)
              for c in range(len(first[r]))] for r in range(len(first))]
 
 

@@ -203,3 +203,23 @@ def test_a_board_in_play_holding_more_mines_than_assumed_has_a_safe_cell_left() 
     assert decision.safe == []
     assert decision.move is not None and decision.move.cell in [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert decision.move.p_mine == 0.75  # at 8 mines, the most a game in play may hold
+
+
+def test_a_board_whose_every_closed_cell_is_a_mine_at_some_fitting_count_is_guessed_on(
+) -> None:
+    # darksweeper, recorded: 84 flags and 4 closed cells in the corner; 85, 86 or 87
+    # mines fit (far below the assumed 99), and each closed cell is a mine at one of them
+    board = parse_board("\n".join([
+        "001FF212F112F10001F10000001F10", "0013F21F211F210001110111001221",
+        "1101112221332001121102F21222F1", "F101233F22FF1112F2F102F32FF211",
+        "1101FFF23F4323F31322012F333100", "01135F523F21F3F312F100224F2111",
+        "02F3FF3F21123422F321112F3F21F2", "02F322211001FF223F101F2122222F",
+        "011100000002332F2110122212F111", "000111000001F111100001F2F21111",
+        "0001F100001221000001132311002F", "11222111101F10001111F3F112212F",
+        "1F3F101F223211122F222F323FF111", "23F321222FF201F2F4F3223F4F3111",
+        "..3F23F213F2011213FF32F3F2101F", "..212FF201110000013FF212110011",
+    ]) + "\n")
+    decision, _ = decide_with_count_slack(LocalDecider(), board, GameFacts(16, 30, "safe"))
+    assert decision.safe == []
+    assert decision.move is not None and decision.move.p_mine < 1.0
+    assert decision.move.cell in [(14, 0), (14, 1), (15, 0), (15, 1)]
