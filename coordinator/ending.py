@@ -109,6 +109,21 @@ def lost_under_cover(recognition: Recognition, previous: Board | None,
     return board
 
 
+def loss_at_presses(board: Board, hidden: Collection[Cell],
+                    pressed: Collection[Cell]) -> bool:
+    """Whether a loss ``board`` shows can have come from the cells just ``pressed``: a
+    mine shows at or next to one of them (a press lands at most a cell off), or one of
+    them is ``hidden`` (under a "game over", where the mine that went off may be), or no
+    mine shows at all (a loss told by a face or a message alone). Mines shown only away
+    from every press are not this game's loss: what an ended game draws on (its mines
+    popping one by one) may run into the next one."""
+    mines = board.cells_where(MINE)
+    if not mines or any(cell in pressed for cell in hidden):
+        return True
+    near = {cell for press in pressed for cell in (press, *board.neighbours(press))}
+    return any(mine in near for mine in mines)
+
+
 def ended_by_message(recognition: Recognition, told: GameStatus | None,
                      previous: Board | None,
                      pressed_safe: Collection[Cell] = ()) -> tuple[Board, GameStatus] | None:

@@ -18,7 +18,7 @@ from sweeper.coordinator.act import Batch, Hands
 from sweeper.coordinator.count_slack import decide_with_count_slack
 from sweeper.coordinator.covers import POINTER_HIDES
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
-from sweeper.coordinator.ending import won_by_assumed_count
+from sweeper.coordinator.ending import loss_at_presses, won_by_assumed_count
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
@@ -35,6 +35,10 @@ from sweeper.recognizer import Recognition
 PASSING_COVER_S = 3.0  # how long an animation over a won board is waited out (leaves thrown
 # by the last opening take about a second)
 PASSING_COVER_POLL_S = 0.3  # between looks at it: a cover the same twice holds still
+LOSS_PATIENCE_S = 10.0  # how long a loss shown away from every cell pressed is looked at
+# again before it is taken: an ended game's mines popping one by one may draw over the
+# next game for seconds (teumal-google's flowers)
+LOSS_POLL_S = 0.1  # between two of those looks
 
 
 @dataclass(frozen=True)
@@ -148,15 +152,38 @@ class GamePlay:
         """The board after ``batch``, looked at until stable (``whole``: every cell
         read), and how long after the clicks its screenshot was taken (ms); a game that
         ignores the clicks is given up."""
-        sight = self.parts.watch.settle(self.facts, previous.board, batch.targets,
-                                        batch.flags, proven_safe=bool(batch.decision.safe),
-                                        whole=whole)
+        sight = self._settle(previous, batch, whole=whole)
+        if sight.status == "lost" and not _at_presses(sight, batch):
+            sight = self._loss_looked_at_again(previous, batch, sight, whole=whole)
         if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (
                 not self._every_closed_cell_a_mine(sight.board)):
             sight = self.parts.watch.for_a_sign_of_the_win(self.facts, sight)
         self.parts.on_sight(sight)
         self.progress.check(previous, sight, batch.targets)
         return sight, (sight.captured_at - batch.clicked_at) * 1000
+
+    def _settle(self, previous: Sight, batch: Batch, *, whole: bool) -> Sight:
+        """The board after ``batch``, looked at until stable (:meth:`BoardWatch.settle`)."""
+        return self.parts.watch.settle(self.facts, previous.board, batch.targets,
+                                       batch.flags, proven_safe=bool(batch.decision.safe),
+                                       whole=whole)
+
+    def _loss_looked_at_again(self, previous: Sight, batch: Batch, lost: Sight, *,
+                              whole: bool) -> Sight:
+        """The board after ``batch`` where ``lost`` shows its mines only away from every
+        cell pressed (:func:`~coordinator.ending.loss_at_presses`): looked at again until
+        it shows something else or a loss at a press, for :data:`LOSS_PATIENCE_S` at
+        most; past that the loss is taken."""
+        log.info("a loss shown away from every cell pressed: looked at again")
+        deadline = time.monotonic() + LOSS_PATIENCE_S
+        sight = lost
+        while time.monotonic() < deadline:
+            time.sleep(LOSS_POLL_S)
+            sight = self._settle(previous, batch, whole=whole)
+            if sight.status != "lost" or _at_presses(sight, batch):
+                return sight
+        log.info("the loss away from every cell pressed stayed %.0f s: taken", LOSS_PATIENCE_S)
+        return sight
 
     def _every_closed_cell_a_mine(self, board: Board) -> bool:
         """Whether every unopened cell of ``board`` is a mine at every count that fits (a
@@ -221,3 +248,8 @@ class GamePlay:
                 return None
             covered = now
         return None
+
+
+def _at_presses(sight: Sight, batch: Batch) -> bool:
+    """Whether the loss ``sight`` shows can have come from ``batch``'s presses."""
+    return loss_at_presses(sight.board, sight.recognition.unreadable, batch.targets)

@@ -9,8 +9,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from sweeper.coordinator.ending import ended_by_message, lost_under_cover, won_under_cover
-from sweeper.core import EXPERT, UNOPENED, Board, Cell, parse_board
+from sweeper.coordinator.ending import (
+    ended_by_message,
+    loss_at_presses,
+    lost_under_cover,
+    won_under_cover,
+)
+from sweeper.core import EXPERT, MINE, UNOPENED, Board, Cell, parse_board
 from sweeper.recognizer import Recognition, Status, recognize
 from tests.recognizer.recognizer_corpus import load_shot
 
@@ -159,3 +164,25 @@ def test_an_end_told_over_every_cell_keeps_the_cells_open_before() -> None:
     dimmed = _covered("....\n....\n", "unknown", every_cell)
     assert ended_by_message(dimmed, "lost", before) == (before, "lost")
     assert ended_by_message(dimmed, "lost", None) == (parse_board("....\n....\n"), "lost")
+
+
+def test_a_loss_needs_a_mine_at_or_next_to_a_cell_pressed() -> None:
+    # darksweeper's "Game Over": the mine that went off, at (10, 8), under the box's
+    # edge; the box's big letters read as mines where they cover closed cells
+    shot = load_shot("covered/darksweeper-x1-lost")
+    recognition = recognize(shot.image)
+    board = lost_under_cover(recognition, None)
+    assert board is not None and board.cells_where(MINE)
+    hidden = recognition.unreadable
+    assert loss_at_presses(board, hidden, [(10, 8)])  # hidden under the box
+    assert loss_at_presses(board, hidden, [(5, 9), (0, 0)])  # a press under the box
+    mine = board.cells_where(MINE)[0]
+    assert loss_at_presses(board, hidden, [(mine[0] + 1, mine[1] + 1)])  # next to one
+    # mines shown only away from every press: an ended game drawing over a new one
+    assert not loss_at_presses(board, hidden, [(0, 29)])
+    assert not loss_at_presses(board, hidden, [])
+
+
+def test_a_loss_that_shows_no_mine_is_not_held_to_the_presses() -> None:
+    # told by a face or a message alone: nothing shown to check it against
+    assert loss_at_presses(PLAYED, [], [(0, 3)])
