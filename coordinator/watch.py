@@ -24,6 +24,7 @@ from sweeper.coordinator.covers import POINTER_HIDES, CoverAnswerer
 from sweeper.coordinator.ending import (
     ended_by_message,
     ended_under_cover,
+    won_by_assumed_count,
     won_by_last_presses,
 )
 from sweeper.coordinator.facts import GameFacts
@@ -313,15 +314,20 @@ class BoardWatch:
         """``sight``, a win told by nothing but an assumed count (see
         :func:`~coordinator.ending.won_by_assumed_count`), looked at for
         :data:`WIN_SIGN_S` more: what then shows over it (a message, a cover) is read for
-        the end as ever; a board that shows nothing more is still in play, the game
-        holding fewer mines than assumed."""
+        the end as ever; a board that shows nothing more, or once read again
+        nothing but the assumed count, is still in play, the game holding fewer mines
+        than assumed."""
         deadline = time.monotonic() + WIN_SIGN_S
         while time.monotonic() < deadline:
             time.sleep(WIN_SIGN_POLL_S)
             recognition = self.looker.shoot(facts.mines).recognition
             if recognition.unreadable or recognition.board != sight.board:
-                return self.until_readable(facts, time.monotonic() + SETTLE_TIMEOUT_S,
+                seen = self.until_readable(facts, time.monotonic() + SETTLE_TIMEOUT_S,
                                            sight.board)
+                if not won_by_assumed_count(seen.status, seen.recognition, seen.board, facts):
+                    return seen
+                sight = seen  # the assumed count alone again (a cell drawn anew a
+                # moment, a flag): no sign
         log.info("every cell open but the %s assumed mines, and the game shows no end: "
                  "it holds fewer; played on", facts.mines)
         return replace(sight, status="playing",
