@@ -32,8 +32,9 @@ from sweeper.coordinator.look import Looker, Shot, WatchError
 from sweeper.coordinator.passing import Presses, not_believed, unread_as_before
 from sweeper.coordinator.play_log import log
 from sweeper.coordinator.stillness import Stillness
+from sweeper.coordinator.told import ToldEnds
 from sweeper.core import Board, Cell, GameStatus
-from sweeper.recognizer import Recognition, end_told
+from sweeper.recognizer import Recognition
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REMEDY_AFTER_S = 0.6  # unreadable this long on a still screen: answer a dialog; twice: move
@@ -67,6 +68,9 @@ COVER_AFTER_LAST_PRESS = "a cover over the board after the last safe cell"  # wh
 # taken so waited for: its board is the one before the presses, whose cells were not seen
 PASSING_OVER = "cells an animation passes over, taken as they were"  # what a board read
 # but for them waited for (:mod:`coordinator.passing`)
+MESSAGE_OVER = "a message over the board"  # what an end told by one waited for ...
+SAME_MESSAGE = "the same message over the board"  # ... and its second reading, whose
+# picture had been read already (:mod:`coordinator.told`)
 
 
 @dataclass(frozen=True)
@@ -87,12 +91,22 @@ class Sight:
     unread: tuple[Cell, ...] = ()
 
 
+@dataclass
+class _Cover:
+    """What one look until readable did so far about what covers the board."""
+
+    remedies: int = 0  # remedies done
+    pointer_first: bool | None = None  # the pointer moved before a dialog is answered
+    message_read: bool = False  # the cover read for a message telling the game's end
+
+
 class BoardWatch:
     """Looks at the located board until what it shows can be believed."""
 
     def __init__(self, looker: Looker, covers: CoverAnswerer) -> None:
         self.looker = looker
         self.covers = covers
+        self.told = ToldEnds()  # the last message read over the board, and its end
 
     def until_readable(self, facts: GameFacts, deadline: float, previous: Board | None = None,
                        pressed_safe: Collection[Cell] = (), pointer: Cell | None = None,
@@ -111,9 +125,8 @@ class BoardWatch:
         """
         started = time.monotonic()
         covered_since: float | None = None  # when a look first came back with cells unreadable
-        remedies_done = looks = covered_looks = 0
-        pointer_first: bool | None = None  # the pointer moved before a dialog is answered
-        message_read = False  # a message over the covered cells read for the game's end
+        looks = covered_looks = 0
+        cover = _Cover()
         waits: list[str] = []
         stillness = Stillness(self.looker.placed.geometry)
         before: Shot | None = None  # the look before this one
@@ -146,6 +159,9 @@ class BoardWatch:
                                               pointer)
             if won is not None:
                 return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
+            told = self._told_again(shot, previous, pressed_safe)
+            if told is not None:  # the picture a message was read on: its end, at once
+                return _sight(shot, *told, looks, [*waits, SAME_MESSAGE])
             passing = None if pressed is None else self._passing(shot, before, previous)
             if passing is not None and pressed is not None and pressed.seen(
                     *passing).taken and too_few_closed(passing[0], facts.fewest_mines) is None:
@@ -166,26 +182,44 @@ class BoardWatch:
                          1000 * (time.monotonic() - started), reasons_summary(waits))
                 raise WatchError(f"the board stayed unreadable: {problem}")
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
-            after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
             if recognition.unreadable and covered_since is not None and (
-                    covered_looks >= MIN_COVERED_LOOKS) and (
-                    time.monotonic() - covered_since >= after_s * (remedies_done + 1)):
-                if pointer_first is None:
-                    pointer_first = self.covers.drawn_at_pointer(
-                        self.looker.placed, pointer, recognition.unreadable)
-                if not message_read and self.covers.presses(remedies_done,
-                                                            pointer_first=pointer_first):
-                    # once, before the first key or button press that could close it (a
-                    # reading takes about a second)
-                    message_read = True
-                    told = self._told_end(shot, previous, pressed_safe)
-                    if told is not None:
-                        return _sight(shot, *told, looks, [*waits, "a message over the board"])
-                    waits.append("no end told over the covered cells")
-                waits.append(self.covers.answer(remedies_done, shot, self.looker.placed,
-                                                pointer_first=pointer_first))
-                remedies_done += 1
+                    covered_looks >= MIN_COVERED_LOOKS):
+                told = self._answer_cover(cover, shot, still, covered_since=covered_since,
+                                          waits=waits, previous=previous,
+                                          pressed_safe=pressed_safe, pointer=pointer)
+                if told is not None:
+                    return _sight(shot, *told, looks, [*waits, MESSAGE_OVER])
             time.sleep(POLL_S)
+
+    def _answer_cover(self, cover: _Cover, shot: Shot, still: bool, *, covered_since: float,
+                      waits: list[str], previous: Board | None,
+                      pressed_safe: Collection[Cell], pointer: Cell | None
+                      ) -> tuple[Board, GameStatus] | None:
+        """Answer what has covered the board since ``covered_since`` with the remedy due
+        (:class:`~coordinator.covers.CoverAnswerer`, saying what was done in ``waits``);
+        before the first one that presses a key or a button, read the cover for a
+        message telling the game's end, and return that end if it tells one."""
+        unreadable = shot.recognition.unreadable
+        after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
+        due = time.monotonic() - covered_since >= after_s * (cover.remedies + 1)
+        if cover.pointer_first is None:
+            cover.pointer_first = self.covers.drawn_at_pointer(self.looker.placed, pointer,
+                                                               unreadable)
+        if not cover.message_read and (due or still) and self.covers.presses(
+                cover.remedies, pointer_first=cover.pointer_first):
+            # once, before the first key or button press that could close it, as soon
+            # as the cover holds still (a reading takes about a second: a remedy due
+            # meanwhile waits for it)
+            cover.message_read = True
+            told = self._told_end(shot, previous, pressed_safe)
+            if told is not None:
+                return told
+            waits.append("no end told over the covered cells")
+        if due:
+            waits.append(self.covers.answer(cover.remedies, shot, self.looker.placed,
+                                            pointer_first=cover.pointer_first))
+            cover.remedies += 1
+        return None
 
     def _passing(self, shot: Shot, before: Shot | None, previous: Board | None
                  ) -> tuple[Board, tuple[Cell, ...]] | None:
@@ -225,19 +259,29 @@ class BoardWatch:
                   pressed_safe: Collection[Cell]) -> tuple[Board, GameStatus] | None:
         """The game's end as a message over the covered cells tells it, if one does."""
         recognition = shot.recognition
-        told = end_told(shot.image, self.looker.placed.geometry, recognition.unreadable)
+        told = self.told.told(shot.image, self.looker.placed.geometry, recognition.unreadable)
         ended = ended_by_message(recognition, told, previous, pressed_safe)
         if ended is None and told is not None:
             log.info("a message over the board tells the game %s, not believed (after "
                      "presses all proven safe, or with no board before)", told)
         return ended
 
+    def _told_again(self, shot: Shot, previous: Board | None,
+                    pressed_safe: Collection[Cell]) -> tuple[Board, GameStatus] | None:
+        """The end told by the message read last, if ``shot`` shows the very picture it
+        was read on (a game's end is read twice: the second reading needs no OCR)."""
+        recognition = shot.recognition
+        if not recognition.unreadable or not self.told.known(
+                shot.image, self.looker.placed.geometry, recognition.unreadable):
+            return None
+        return self._told_end(shot, previous, pressed_safe)
+
     def _told_over_board(self, sight: Sight) -> GameStatus | None:
         """``lost`` or ``won`` if words over the board say so: a board redrawn all over
         (shaded under a box) after a guess is read for its message, not its cells."""
         geometry = self.looker.placed.geometry
         every_cell = [(row, col) for row in range(geometry.rows) for col in range(geometry.cols)]
-        return end_told(sight.image, geometry, every_cell)
+        return self.told.told(sight.image, geometry, every_cell)
 
     def settle(
         self,
