@@ -181,7 +181,11 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult, player: Player,
                 cv2.imwrite(str(debug / f"{result.site}-verdict-{games}.png"),
                             player.looker.last.image)
         elif game.result == "won" and truth.mines is not None:
-            result.won_s_per_3bv.append(game.seconds / max(three_bv(truth.mines.split("\n")), 1))
+            bv = max(three_bv(truth.mines.split("\n")), 1)
+            result.won_s_per_3bv.append(game.seconds / bv)
+            logging.getLogger(PLAY_LOGGER).info(
+                "won in %.2f s, 3BV %d: %.1f ms per 3BV", game.seconds, bv,
+                1000 * game.seconds / bv)
     return check
 
 
