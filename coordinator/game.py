@@ -166,7 +166,7 @@ class GamePlay:
         """The board after ``batch``, looked at until stable (:meth:`BoardWatch.settle`)."""
         return self.parts.watch.settle(self.facts, previous.board, batch.targets,
                                        batch.flags, proven_safe=bool(batch.decision.safe),
-                                       whole=whole)
+                                       whole=whole, decided_on=previous.image)
 
     def _loss_looked_at_again(self, previous: Sight, batch: Batch, lost: Sight, *,
                               whole: bool) -> Sight:

@@ -143,16 +143,23 @@ class Looker:
                 raise WatchError(f"{message} (looked {where} for {timeout_s:.0f} s)")
             time.sleep(LOCATE_POLL_S)
 
-    def shoot(self, mines: int | None) -> Shot:
-        """Capture the watched region once and read the board in it (``mines``: the
-        game's mine count, if known); new pictures are learned only once they hold
-        still. A screenshot the same to the pixel as the last one, whose reading was
-        sure of everything, is that reading again without the work (while a page has
-        not yet drawn the clicks, most looks are such)."""
+    def snap(self) -> tuple[npt.NDArray[np.uint8], float]:
+        """A screenshot of the watched region, and when it was asked for
+        (``time.monotonic()``), for :meth:`shoot` to read if it is worth reading."""
+        requested_at = time.monotonic()
+        return self.screen.screenshot(self.placed.region), requested_at
+
+    def shoot(self, mines: int | None,
+              snapped: tuple[npt.NDArray[np.uint8], float] | None = None) -> Shot:
+        """Capture the watched region once (or take the screenshot ``snapped``) and
+        read the board in it (``mines``: the game's mine count, if known); new pictures
+        are learned only once they hold still. A screenshot the same to the pixel as
+        the last one, whose reading was sure of everything, is that reading again
+        without the work (while a page has not yet drawn the clicks, most looks are
+        such)."""
         placement = self.placed
         assert self.reader is not None
-        requested_at = time.monotonic()
-        image = self.screen.screenshot(placement.region)
+        image, requested_at = snapped or self.snap()
         again = self._sure_reading
         if again is not None and again[0] == mines and np.array_equal(image, again[1].image):
             recognition = again[1].recognition

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator.consistency import cells_mask
+from sweeper.coordinator.covers import POINTER_HIDES
 from sweeper.coordinator.decide import Decision
 from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
 from sweeper.recognizer import BoardGeometry, Recognition
@@ -67,6 +68,23 @@ class Presses:
         shows = [board[cell] != UNOPENED for cell in self.clicked if cell not in hidden]
         shows += [board[cell] == FLAG for cell in self.flagged if cell not in hidden]
         return Seen(shown=sum(shows), pending=len(shows) - sum(shows))
+
+    def undrawn(self, before: npt.NDArray[np.uint8], now: npt.NDArray[np.uint8],
+                geometry: BoardGeometry) -> bool:
+        """Whether every pressed cell looks the same to the pixel in ``now`` as in
+        ``before``, the look of the watched region the batch was decided on, and no more
+        cells changed than :data:`~coordinator.covers.POINTER_HIDES`: the page has drawn
+        none of the presses yet, and reading the board would show none of them."""
+        if before.shape != now.shape:
+            return False
+        for row, col in (*self.clicked, *self.flagged):
+            left, top, right, bottom = geometry.cell_box(row, col)
+            if not np.array_equal(before[top:bottom, left:right], now[top:bottom, left:right]):
+                return False
+        # a hover highlight or a tooltip at the pointer may change a few cells; more
+        # changed is something else drawn (a dialog over the board), to be read
+        changed = int(np.count_nonzero(cell_changes(before, now, geometry) > 0))
+        return changed <= POINTER_HIDES
 
     def pending_in(self, recognition: Recognition) -> bool:
         """Whether a pressed cell ``recognition`` read does not show its press yet (the

@@ -68,6 +68,8 @@ COVER_AFTER_LAST_PRESS = "a cover over the board after the last safe cell"  # wh
 # taken so waited for: its board is the one before the presses, whose cells were not seen
 PASSING_OVER = "cells an animation passes over, taken as they were"  # what a board read
 # but for them waited for (:mod:`coordinator.passing`)
+CLICKS_NOT_SHOWN = "clicks not shown yet"  # what a look taken before the page drew the
+# batch waited for
 MESSAGE_OVER = "a message over the board"  # what an end told by one waited for ...
 SAME_MESSAGE = "the same message over the board"  # ... and its second reading, whose
 # picture had been read already (:mod:`coordinator.told`)
@@ -110,7 +112,8 @@ class BoardWatch:
 
     def until_readable(self, facts: GameFacts, deadline: float, previous: Board | None = None,
                        pressed_safe: Collection[Cell] = (), pointer: Cell | None = None,
-                       *, pressed: Presses | None = None) -> Sight:
+                       *, pressed: Presses | None = None,
+                       decided_on: npt.NDArray[np.uint8] | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed,
@@ -121,7 +124,9 @@ class BoardWatch:
         tell a won one). ``pointer`` is the cell the last press left the pointer on.
         With the ``pressed`` cells, a board on which they show where they were read,
         with the cells an animation passes over taken as they were on ``previous``, is
-        taken before those can be read (:mod:`coordinator.passing`).
+        taken before those can be read (:mod:`coordinator.passing`); until ``deadline``,
+        a screenshot in which they look as in ``decided_on``, the look the batch was
+        decided on, is not read (the page has drawn none of them yet).
         """
         started = time.monotonic()
         covered_since: float | None = None  # when a look first came back with cells unreadable
@@ -131,8 +136,13 @@ class BoardWatch:
         stillness = Stillness(self.looker.placed.geometry)
         before: Shot | None = None  # the look before this one
         while True:
-            shot = self.looker.shoot(facts.mines)
+            snapped = self.looker.snap()
             looks += 1
+            if self._undrawn(pressed, decided_on, snapped[0], deadline):
+                waits.append(CLICKS_NOT_SHOWN)  # the same to the pixel where pressed
+                time.sleep(POLL_S)
+                continue
+            shot = self.looker.shoot(facts.mines, snapped)
             recognition = shot.recognition
             if pressed is not None and pressed.pending_in(recognition) and (
                     time.monotonic() < deadline):
@@ -190,6 +200,15 @@ class BoardWatch:
                 if told is not None:
                     return _sight(shot, *told, looks, [*waits, MESSAGE_OVER])
             time.sleep(POLL_S)
+
+    def _undrawn(self, pressed: Presses | None, decided_on: npt.NDArray[np.uint8] | None,
+                 image: npt.NDArray[np.uint8], deadline: float) -> bool:
+        """Whether ``image`` shows none of the ``pressed`` cells drawn since the look
+        ``decided_on`` (before ``deadline``: past it the board is read, to see a game
+        that ignored the clicks)."""
+        return pressed is not None and decided_on is not None and (
+            time.monotonic() < deadline) and pressed.undrawn(
+                decided_on, image, self.looker.placed.geometry)
 
     def _answer_cover(self, cover: _Cover, shot: Shot, still: bool, *, covered_since: float,
                       waits: list[str], previous: Board | None,
@@ -293,13 +312,16 @@ class BoardWatch:
         *,
         proven_safe: bool = False,
         whole: bool = False,
+        decided_on: npt.NDArray[np.uint8] | None = None,
     ) -> Sight:
         """The board after clicks, checked to be able to follow ``previous``.
 
         ``proven_safe`` says the clicked cells were proven safe (no guess among them):
         one of them under a message drawn over a won game does not hide its end.
         Unless ``whole`` is asked for, a board whose presses show may be taken with the
-        cells an animation passes over unread (:mod:`coordinator.passing`).
+        cells an animation passes over unread (:mod:`coordinator.passing`), and a look
+        in which every pressed cell is the same to the pixel as in ``decided_on`` (the
+        look the clicks were decided on) is not read: the page has drawn none of them.
 
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
@@ -318,7 +340,7 @@ class BoardWatch:
         while True:
             sight = self.until_readable(
                 facts, deadline, previous, clicked if proven_safe else (),
-                pressed[-1] if pressed else None, pressed=presses)
+                pressed[-1] if pressed else None, pressed=presses, decided_on=decided_on)
             looks, waits = looks + sight.looks, waits + list(sight.waits)
             faulty = impossible_changes(
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",
@@ -349,7 +371,7 @@ class BoardWatch:
             if not faulty and _settled(sight, last, clicked, flag_toggled, deadline):
                 return replace(sight, looks=looks, waits=tuple(waits))
             waits.append("the board contradicts the previous one" if faulty
-                         else "clicks not shown yet" if sight.status == "playing"
+                         else CLICKS_NOT_SHOWN if sight.status == "playing"
                          else "the game's end, to be read twice")
             last = None if faulty else sight
             time.sleep(POLL_S)
