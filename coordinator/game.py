@@ -162,11 +162,14 @@ class GamePlay:
         self.progress.check(previous, sight, batch.targets)
         return sight, (sight.captured_at - batch.clicked_at) * 1000
 
-    def _settle(self, previous: Sight, batch: Batch, *, whole: bool) -> Sight:
-        """The board after ``batch``, looked at until stable (:meth:`BoardWatch.settle`)."""
-        return self.parts.watch.settle(self.facts, previous.board, batch.targets,
-                                       batch.flags, proven_safe=bool(batch.decision.safe),
-                                       whole=whole, decided_on=previous.image)
+    def _settle(self, previous: Sight, batch: Batch, *, whole: bool,
+                again: bool = True) -> Sight:
+        """The board after ``batch``, looked at until stable (:meth:`BoardWatch.settle`);
+        with ``again``, a batch of which nothing shows for long is pressed again."""
+        return self.parts.watch.settle(
+            self.facts, previous.board, batch.targets, batch.flags,
+            proven_safe=bool(batch.decision.safe), whole=whole, decided_on=previous.image,
+            press_again=(lambda: self._press_again(batch)) if again else None)
 
     def _loss_looked_at_again(self, previous: Sight, batch: Batch, lost: Sight, *,
                               whole: bool) -> Sight:
@@ -179,11 +182,17 @@ class GamePlay:
         sight = lost
         while time.monotonic() < deadline:
             time.sleep(LOSS_POLL_S)
-            sight = self._settle(previous, batch, whole=whole)
+            sight = self._settle(previous, batch, whole=whole, again=False)  # never on a loss
             if sight.status != "lost" or _at_presses(sight, batch):
                 return sight
         log.info("the loss away from every cell pressed stayed %.0f s: taken", LOSS_PATIENCE_S)
         return sight
+
+    def _press_again(self, batch: Batch) -> None:
+        """Press ``batch``'s opening clicks again (the page drew none of them)."""
+        log.info("none of the %d cells opened shows: pressed again", len(batch.targets))
+        self.parts.hands.press(self.parts.looker.placed, batch.targets, [],
+                               self.progress.rest_ms)
 
     def _every_closed_cell_a_mine(self, board: Board) -> bool:
         """Whether every unopened cell of ``board`` is a mine at every count that fits (a

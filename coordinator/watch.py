@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -33,6 +33,7 @@ from sweeper.coordinator.passing import Presses, not_believed, unread_as_before
 from sweeper.coordinator.play_log import log
 from sweeper.coordinator.stillness import Stillness
 from sweeper.coordinator.told import ToldEnds
+from sweeper.coordinator.unshown import Pace, Unshown
 from sweeper.core import Board, Cell, GameStatus
 from sweeper.recognizer import Recognition
 
@@ -70,6 +71,7 @@ PASSING_OVER = "cells an animation passes over, taken as they were"  # what a bo
 # but for them waited for (:mod:`coordinator.passing`)
 CLICKS_NOT_SHOWN = "clicks not shown yet"  # what a look taken before the page drew the
 # batch waited for
+PRESSED_AGAIN = "clicks pressed again: the page drew none of them"  # a batch ignored
 MESSAGE_OVER = "a message over the board"  # what an end told by one waited for ...
 SAME_MESSAGE = "the same message over the board"  # ... and its second reading, whose
 # picture had been read already (:mod:`coordinator.told`)
@@ -109,11 +111,12 @@ class BoardWatch:
         self.looker = looker
         self.covers = covers
         self.told = ToldEnds()  # the last message read over the board, and its end
+        self.pace = Pace()  # how long the page takes to draw a batch
 
     def until_readable(self, facts: GameFacts, deadline: float, previous: Board | None = None,
                        pressed_safe: Collection[Cell] = (), pointer: Cell | None = None,
                        *, pressed: Presses | None = None,
-                       decided_on: npt.NDArray[np.uint8] | None = None) -> Sight:
+                       unshown: Unshown | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
         A reading that taught the skin a new picture is read again before it is believed,
@@ -124,9 +127,9 @@ class BoardWatch:
         tell a won one). ``pointer`` is the cell the last press left the pointer on.
         With the ``pressed`` cells, a board on which they show where they were read,
         with the cells an animation passes over taken as they were on ``previous``, is
-        taken before those can be read (:mod:`coordinator.passing`); until ``deadline``,
-        a screenshot in which they look as in ``decided_on``, the look the batch was
-        decided on, is not read (the page has drawn none of them yet).
+        taken before those can be read (:mod:`coordinator.passing`). Until ``deadline``,
+        a screenshot that shows nothing of the ``unshown`` batch yet is not read, and a
+        batch the page plainly ignored is pressed again (:mod:`coordinator.unshown`).
         """
         started = time.monotonic()
         covered_since: float | None = None  # when a look first came back with cells unreadable
@@ -138,8 +141,8 @@ class BoardWatch:
         while True:
             snapped = self.looker.snap()
             looks += 1
-            if self._undrawn(pressed, decided_on, snapped[0], deadline):
-                waits.append(CLICKS_NOT_SHOWN)  # the same to the pixel where pressed
+            if unshown is not None and time.monotonic() < deadline and self._undrawn(
+                    unshown, snapped[0], waits):
                 time.sleep(POLL_S)
                 continue
             shot = self.looker.shoot(facts.mines, snapped)
@@ -201,14 +204,16 @@ class BoardWatch:
                     return _sight(shot, *told, looks, [*waits, MESSAGE_OVER])
             time.sleep(POLL_S)
 
-    def _undrawn(self, pressed: Presses | None, decided_on: npt.NDArray[np.uint8] | None,
-                 image: npt.NDArray[np.uint8], deadline: float) -> bool:
-        """Whether ``image`` shows none of the ``pressed`` cells drawn since the look
-        ``decided_on`` (before ``deadline``: past it the board is read, to see a game
-        that ignored the clicks)."""
-        return pressed is not None and decided_on is not None and (
-            time.monotonic() < deadline) and pressed.undrawn(
-                decided_on, image, self.looker.placed.geometry)
+    def _undrawn(self, unshown: Unshown, image: npt.NDArray[np.uint8],
+                 waits: list[str]) -> bool:
+        """Whether ``image`` shows nothing of the ``unshown`` batch (then not read);
+        one the page plainly ignored is pressed again (said in ``waits``)."""
+        if not unshown.undrawn(image, self.looker.placed.geometry, self.pace):
+            return False
+        waits.append(CLICKS_NOT_SHOWN)  # the same to the pixel where pressed
+        if unshown.again_if_ignored(self.pace):
+            waits.append(PRESSED_AGAIN)
+        return True
 
     def _answer_cover(self, cover: _Cover, shot: Shot, still: bool, *, covered_since: float,
                       waits: list[str], previous: Board | None,
@@ -313,15 +318,18 @@ class BoardWatch:
         proven_safe: bool = False,
         whole: bool = False,
         decided_on: npt.NDArray[np.uint8] | None = None,
+        press_again: Callable[[], None] | None = None,
     ) -> Sight:
         """The board after clicks, checked to be able to follow ``previous``.
 
         ``proven_safe`` says the clicked cells were proven safe (no guess among them):
         one of them under a message drawn over a won game does not hide its end.
         Unless ``whole`` is asked for, a board whose presses show may be taken with the
-        cells an animation passes over unread (:mod:`coordinator.passing`), and a look
-        in which every pressed cell is the same to the pixel as in ``decided_on`` (the
-        look the clicks were decided on) is not read: the page has drawn none of them.
+        cells an animation passes over unread (:mod:`coordinator.passing`); a look in
+        which every pressed cell is the same to the pixel as in ``decided_on`` (the look
+        the clicks were decided on) is not read, the page having drawn none of them, and
+        a batch of which nothing shows for long is pressed again with ``press_again``
+        (:mod:`coordinator.unshown`).
 
         A game in play is taken as soon as every click shows (clicked cells open, flags
         placed): it is then a state the game really reached. A finished game must read
@@ -337,10 +345,12 @@ class BoardWatch:
         redraw_awaited = False
         pressed = [*clicked, *flag_toggled]  # in the order pressed
         presses = None if whole else Presses(clicked, flag_toggled)
+        unshown = None if presses is None or decided_on is None else Unshown(
+            presses, decided_on, time.monotonic(), press_again)
         while True:
             sight = self.until_readable(
                 facts, deadline, previous, clicked if proven_safe else (),
-                pressed[-1] if pressed else None, pressed=presses, decided_on=decided_on)
+                pressed[-1] if pressed else None, pressed=presses, unshown=unshown)
             looks, waits = looks + sight.looks, waits + list(sight.waits)
             faulty = impossible_changes(
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",
