@@ -432,8 +432,21 @@ def _animated(covered_since: float | None) -> bool:
 
 def is_new_game(sight: Sight, ended: Board) -> bool:
     """Whether ``sight`` shows a game in play other than the ``ended`` one (or a fresh
-    board, which a new game of a clone that repeats its mines may show)."""
-    return sight.status == "playing" and (sight.board != ended or sight.board.is_fresh)
+    board, which a new game of a clone that repeats its mines may show). A board that
+    keeps every cell open on the ended one as it was is that game drawn on, not a new
+    one: a win taken under a dialog has the board before the last press for its board,
+    and once the dialog is answered the page draws that press."""
+    if sight.status != "playing":
+        return False
+    return sight.board.is_fresh or (sight.board != ended and not _continues(sight.board, ended))
+
+
+def _continues(board: Board, ended: Board) -> bool:
+    """Whether ``board`` shows every cell open on ``ended`` as it was there (only more
+    cells open: a game only ever opens cells, a new one closes them again)."""
+    opened = ended.cells >= 0
+    return board.cells.shape == ended.cells.shape and bool(opened.any()) and bool(
+        np.array_equal(board.cells[opened], ended.cells[opened]))
 
 
 def _sight(shot: Shot, board: Board, status: GameStatus, looks: int,
