@@ -22,7 +22,6 @@ import numpy.typing as npt
 from sweeper.coordinator.consistency import impossible_changes, too_few_closed
 from sweeper.coordinator.covers import POINTER_HIDES, CoverAnswerer
 from sweeper.coordinator.ending import (
-    ended_by_message,
     ended_under_cover,
     won_by_assumed_count,
     won_by_last_presses,
@@ -172,7 +171,8 @@ class BoardWatch:
                                               pointer)
             if won is not None:
                 return _sight(shot, won, "won", looks, [*waits, COVER_AFTER_LAST_PRESS])
-            told = self._told_again(shot, previous, pressed_safe)
+            told = self.told.again(recognition, shot.image, self.looker.placed.geometry,
+                                   previous, pressed_safe)
             if told is not None:  # the picture a message was read on: its end, at once
                 return _sight(shot, *told, looks, [*waits, SAME_MESSAGE])
             passing = None if pressed is None else self._passing(shot, before, previous)
@@ -235,7 +235,8 @@ class BoardWatch:
             # as the cover holds still (a reading takes about a second: a remedy due
             # meanwhile waits for it)
             cover.message_read = True
-            told = self._told_end(shot, previous, pressed_safe)
+            told = self.told.end(shot.recognition, shot.image, self.looker.placed.geometry,
+                                 previous, pressed_safe)
             if told is not None:
                 return told
             waits.append("no end told over the covered cells")
@@ -278,34 +279,6 @@ class BoardWatch:
                                                        recognition.unreadable):
             return None
         return won
-
-    def _told_end(self, shot: Shot, previous: Board | None,
-                  pressed_safe: Collection[Cell]) -> tuple[Board, GameStatus] | None:
-        """The game's end as a message over the covered cells tells it, if one does."""
-        recognition = shot.recognition
-        told = self.told.told(shot.image, self.looker.placed.geometry, recognition.unreadable)
-        ended = ended_by_message(recognition, told, previous, pressed_safe)
-        if ended is None and told is not None:
-            log.info("a message over the board tells the game %s, not believed (after "
-                     "presses all proven safe, or with no board before)", told)
-        return ended
-
-    def _told_again(self, shot: Shot, previous: Board | None,
-                    pressed_safe: Collection[Cell]) -> tuple[Board, GameStatus] | None:
-        """The end told by the message read last, if ``shot`` shows the very picture it
-        was read on (a game's end is read twice: the second reading needs no OCR)."""
-        recognition = shot.recognition
-        if not recognition.unreadable or not self.told.known(
-                shot.image, self.looker.placed.geometry, recognition.unreadable):
-            return None
-        return self._told_end(shot, previous, pressed_safe)
-
-    def _told_over_board(self, sight: Sight) -> GameStatus | None:
-        """``lost`` or ``won`` if words over the board say so: a board redrawn all over
-        (shaded under a box) after a guess is read for its message, not its cells."""
-        geometry = self.looker.placed.geometry
-        every_cell = [(row, col) for row in range(geometry.rows) for col in range(geometry.cols)]
-        return self.told.told(sight.image, geometry, every_cell)
 
     def settle(
         self,
@@ -366,7 +339,8 @@ class BoardWatch:
                 deadline, redraw_awaited = deadline + REDRAW_PATIENCE_S, True
             if faulty and time.monotonic() >= deadline:
                 told = (None if proven_safe and facts.known_mines is not None
-                        else self._told_over_board(sight))
+                        else self.told.over_board(sight.image,
+                                                  self.looker.placed.geometry))
                 if told is not None:  # an end box over a shaded board, after a guess or
                     # where no count tells a win
                     return replace(sight, board=previous, status=told, looks=looks,
