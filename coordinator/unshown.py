@@ -66,14 +66,21 @@ class Unshown:
     press_again: Callable[[], None] | None = None
     pressed_again: bool = False
     shown: bool = False
+    last_undrawn: npt.NDArray[np.uint8] | None = None  # the last look found undrawn
 
     def undrawn(self, image: npt.NDArray[np.uint8], geometry: BoardGeometry,
                 pace: Pace) -> bool:
         """Whether ``image`` shows none of the batch (the first look that shows some of
-        it tells ``pace`` how long the page took)."""
+        it tells ``pace`` how long the page took). A look the same to the pixel as the
+        last one found undrawn is that at once (a page that has not drawn the batch
+        shows the same picture look after look: its face or clock changed once)."""
         if self.shown:
             return False
+        last = self.last_undrawn
+        if last is not None and np.array_equal(image, last):
+            return True
         if self.presses.undrawn(self.decided_on, image, geometry):
+            self.last_undrawn = image
             return True
         self.shown = True
         if not self.pressed_again:
