@@ -152,8 +152,11 @@ class MovingCoverScreen(SimulatedScreen):
         self.shots += 1
         height, width = picture.shape[:2]
         left = width // 4 + 3 * (self.shots % 10)
+        # its shade cycles over another period, so that no two looks 0.3 s apart match
+        # (ten looks of 30 ms each, on a loaded machine, brought the box back in place)
+        shade = 40 + 20 * (self.shots % 7)
         cv2.rectangle(picture, (left, height // 2), (left + width // 3, height - 20),
-                      (200, 120, 40), -1)
+                      (200, 120, shade), -1)
         time.sleep(0.01)
         return picture
 
