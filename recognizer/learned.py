@@ -106,6 +106,12 @@ class LearnedSkin:
         return self._added
 
     @property
+    def held(self) -> tuple[int, ...]:
+        """The templates held now, each by its number in the order learned: a skin that
+        holds the same ones matches every cell alike."""
+        return tuple(self._serials)
+
+    @property
     def picture_size(self) -> tuple[int, int]:
         """``(width, height)`` the pictures are saved at: the largest (tallest) one's."""
         height, width = max(t.picture.shape[:2] for t in self.templates)

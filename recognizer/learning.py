@@ -26,7 +26,7 @@ from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
 from sweeper.recognizer.looks import look_at
 from sweeper.recognizer.picture_naming import name_picture
-from sweeper.recognizer.realign import realigned
+from sweeper.recognizer.realign import Realignments, realigned
 from sweeper.recognizer.rules import impossible_cells
 from sweeper.recognizer.sampling import native_cell
 from sweeper.recognizer.skins import TILE_CODES
@@ -47,14 +47,17 @@ class _Cluster:
 
 def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
                     vectors: npt.NDArray[np.float32], steady: npt.NDArray[np.bool_],
+                    *, realignments: Realignments | None = None,
                     ) -> tuple[Matches, list[str]]:
     """How ``skin`` reads the cells (``vectors``) once it has learned what it can from
-    them (only from ``steady`` cells), and the tile types it learned."""
+    them (only from ``steady`` cells), and the tile types it learned (``realignments``:
+    what earlier readings found for cells drawn off their place)."""
     matches = match(skin, picture, geometry, vectors)
     learned: list[str] = []
     for passes in range(LEARNING_PASSES + 1):
         if not matches.confident.all() and skin.templates:
-            vectors = realigned(skin, picture, geometry, vectors, ~matches.confident)
+            vectors = realigned(skin, picture, geometry, vectors, ~matches.confident,
+                                memory=realignments)
             matches = match(skin, picture, geometry, vectors)
         ruled_out = _ruled_out(matches, geometry)
         if (matches.confident.all() and not ruled_out.any()) or passes == LEARNING_PASSES:

@@ -25,6 +25,7 @@ from sweeper.recognizer.image_io import ImageSource, load_image
 from sweeper.recognizer.learned import CODES, FloatArray, LearnedSkin
 from sweeper.recognizer.learning import match_and_learn
 from sweeper.recognizer.priors import adopt_priors
+from sweeper.recognizer.realign import Realignments
 from sweeper.recognizer.recognition import Recognition, cells_read
 from sweeper.recognizer.rereading import CellVectors
 from sweeper.recognizer.rules import impossible_cells
@@ -50,6 +51,7 @@ class BoardReader:
         self._cells = CellVectors()  # cut again only where the screenshot changed
         self._steadied: FloatArray | None = None  # the vectors steadiness saw last
         self._face_search = FaceSearch()  # searched again only where its strip changed
+        self._realignments = Realignments()  # cells drawn off their place, as last found
 
     def read(self, image: ImageSource, geometry: BoardGeometry, total_mines: int | None = None,
              *, learn_when_stable: bool = False) -> Recognition:
@@ -70,7 +72,8 @@ class BoardReader:
         steady = (self._steady(geometry, vectors, before) if learn_when_stable
                   else np.ones(vectors.shape[0], dtype=np.bool_))
         # compare with the templates; name and learn the pictures none explains
-        matches, learned = match_and_learn(self.skin, picture, geometry, vectors, steady)
+        matches, learned = match_and_learn(self.skin, picture, geometry, vectors, steady,
+                                           realignments=self._realignments)
         # the tiles named, checked against the game's rules
         shape = (geometry.rows, geometry.cols)
         codes = CODES[matches.kinds].reshape(shape)
