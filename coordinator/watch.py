@@ -56,6 +56,9 @@ COVERED_LOOKS = 12  # ... and however long they took, at least this many looks a
 # loaded machine a look took 2 s, and a page still drawing its presses, its numbers fading
 # in again for each, was given up after 5 looks)
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
+LATE_LESSONS = 5  # looks past the deadline that taught the skin a picture, read again each,
+# at most: a page that draws a new picture on every look (a glow pulsing under the
+# pointer) would teach one forever, and the run would hang without a word
 SETTLE_TIMEOUT_S = 3.0  # how long clicks may take to show: a busy page redraws within it;
 # past it a board where they never showed is taken (the player then counts an idle turn)
 WIN_SIGN_S = 1.5  # how long a win told by an assumed count alone is looked at for a sign
@@ -132,7 +135,7 @@ class BoardWatch:
         """
         started = time.monotonic()
         covered_since: float | None = None  # when a look first came back with cells unreadable
-        looks = covered_looks = 0
+        looks = covered_looks = late_lessons = 0
         cover = _Cover()
         waits: list[str] = []
         stillness = Stillness(self.looker.placed.geometry)
@@ -182,13 +185,15 @@ class BoardWatch:
                                       [*waits, PASSING_OVER]), unread=passing[1])
             before = shot
             still = stillness.look(shot.image, recognition)
-            if time.monotonic() >= deadline and not recognition.learned and (
+            late = time.monotonic() >= deadline
+            late_lessons += late and bool(recognition.learned)
+            if late and (not recognition.learned or late_lessons > LATE_LESSONS) and (
                     not recognition.unreadable or (
                         covered_looks >= COVERED_LOOKS and (
                             still or not _animated(covered_since)))):
                 # a look that taught the skin a picture is read again however late it
-                # came (on a loaded machine one look can outlast the deadline); the
-                # skin learns a bounded number of pictures, so this ends
+                # came (on a loaded machine one look can outlast the deadline), up to
+                # LATE_LESSONS times: a skin full of pictures makes room for new ones
                 problem = (implausible or recognition.message
                            or "the game's status (face) could not be read")
                 log.info("gave up after %d looks in %.0f ms, waited for: %s", looks,

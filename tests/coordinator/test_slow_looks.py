@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -16,7 +17,7 @@ from sweeper.coordinator import SimulatedScreen
 from sweeper.coordinator import watch as watch_module
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.facts import GameFacts
-from sweeper.coordinator.look import Looker, WatchError
+from sweeper.coordinator.look import Looker, Shot, WatchError
 from sweeper.coordinator.watch import BoardWatch
 from sweeper.core import BEGINNER, Rect
 from sweeper.effector import Action, BatchResult
@@ -181,3 +182,28 @@ def test_a_cover_that_keeps_moving_is_waited_out_longer_than_one_that_holds_stil
     with pytest.raises(WatchError, match="unreadable"):
         watch.until_readable(facts, deadline=time.monotonic())
     assert fewest_s <= time.monotonic() - started < most_s
+
+
+class EverLearningLooker(Looker):
+    """A reader that learns a picture on every look (a page that draws a new one each
+    time: a glow pulsing under the pointer), of a board it cannot read whole."""
+
+    def shoot(self, mines: int | None,
+              snapped: tuple[npt.NDArray[np.uint8], float] | None = None) -> Shot:
+        shot = super().shoot(mines, snapped)
+        recognition = replace(shot.recognition, learned=("1",), unreadable=[(0, 0)])
+        return replace(shot, recognition=recognition)
+
+
+def test_looks_that_learn_forever_past_the_deadline_are_given_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    looker = EverLearningLooker(screen)
+    placement = looker.locate()
+    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
+    watch = BoardWatch(looker, CoverAnswerer(screen))
+    started = time.monotonic()
+    with pytest.raises(WatchError, match="stayed unreadable"):
+        watch.until_readable(facts, deadline=time.monotonic())
+    assert time.monotonic() - started < watch_module.ANIMATION_PATIENCE_S
