@@ -143,6 +143,9 @@ def lit(face: FloatArray, base: FloatArray) -> bool:
     """Whether ``face`` is ``base`` brightened (scaled up, blended toward white, or with
     light added) by a pointer's highlight, channel by channel alike."""
     face64, base64 = face.astype(np.float64), base.astype(np.float64)
+    if float(face64.min()) >= 255.0 - LIT_SLACK:
+        return False  # white: any light face lit so far clips to it, and so does a plain
+        # white ground (an emoji look's icons lie on the white between its tiles)
     gain = float(face64 @ base64 / max(float(base64 @ base64), 1.0))
     if LIT_GAIN[0] <= gain <= LIT_GAIN[1] and (
             np.abs(np.minimum(base64 * gain, 255.0) - face64).max() <= LIT_SLACK):

@@ -40,6 +40,18 @@ ROUND_CORE_FILL = 0.68  # ... and fill this much of its box (a disc 0.79, a 14 p
 # after the wearing away 0.70; a triangle 0.5)
 CUT_DISC_FILL = 0.88  # a blob touching the middle's edges fills at most this much of its
 # box to be a disc (a disc 0.79, one cut by the edges about 0.85; a square tile 1.0)
+BAND_SPAN = 0.8  # share of the middle's side a tile's shadow runs along (a digit's bar
+# drawn to the middle's edge spans less of it; a shadow band spans the whole)
+GAP_TOLERANCE = 8  # largest channel difference from the gap's colour of a pixel in the gap
+# round a tile (the anti-aliased rim of an emoji's square is 20 or more off the white)
+GAP_RING_SHARE = 0.5  # share of the cell's outermost lines in the gap's colour, at least
+# (a tile drawn a pixel off its cell's middle reaches two sides of it; a raised tile's
+# light and dark bevels are half the lines each, so neither is the most common)
+MIN_GAP_SIDES = 2  # sides the gap is seen on, at least (the other two, as above)
+MIN_TILE_SPAN = 0.5  # share of the cell's side a tile inside a gap spans at least (an
+# emoji's closed square 0.64 of its cell; smaller, it is a symbol on a plain cell)
+TILE_EDGE_SHARE = 0.8  # share of each outermost line of a tile inside a gap that is off
+# the gap's colour (a square's edge; a digit's or an icon's box touches its sides at points)
 SOLID_CORE = 0.92  # a blob of ink of any colour counts only this solid (its share of its
 # convex hull: a disc's 0.98; a bold pixel-font digit's worn-down strokes far less)
 
@@ -103,10 +115,13 @@ def is_red(face: FloatArray) -> bool:
 def look_at(tile: Image) -> TileLook:
     """Measure a tile picture (``HxWx3`` BGR, one cell at its own resolution)."""
     height, width = tile.shape[:2]
-    face = _face_colour(tile)
+    body = without_gap(tile)  # face and relief are the tile's, not its gap's
+    framed = body is not tile
+    face = _face_colour(body)
     grey = as_image(cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY)).astype(np.float32)
     face_grey = float(np.dot(face, LUMA))
-    lift, drop = _relief(grey, face_grey)
+    lift, drop = _relief(as_image(cv2.cvtColor(body, cv2.COLOR_BGR2GRAY)).astype(np.float32)
+                         if framed else grey, face_grey)
     my, mx = _margin(height, MARGIN), _margin(width, MARGIN)
     brightest = float(np.percentile(grey[my:height - my, mx:width - mx], BRIGHTEST_PERCENTILE))
     red_face = is_red(face)
@@ -118,6 +133,8 @@ def look_at(tile: Image) -> TileLook:
     middle = tile[my:height - my, mx:width - mx]
     strength = np.abs(middle.astype(np.float32) - face[None, None, :]).max(axis=2)
     mask = strength > INK_DIFF
+    if framed and drop >= RAISED_STEP and not raised:
+        mask &= ~_shadow_bands(mask, middle, face_grey)
     count = int(mask.sum())
     share = count / max(mask.size, 1)
     if count < MIN_INK_PIXELS:
@@ -135,6 +152,73 @@ def look_at(tile: Image) -> TileLook:
                     _span(_of_class(mask, classes, ink.RED), mask), darkness,
                     _off_centre(mask), _dark_core(_of_class(mask, classes, ink.BLACK)),
                     _dark_core(mask, solid=True), _dark_core(mask, solid=True, touching=True))
+
+
+def _shadow_bands(mask: npt.NDArray[np.bool_], middle: Image,
+                  face: float) -> npt.NDArray[np.bool_]:
+    """The ink of ``mask`` that is a tile's shadow reaching into its middle: blobs darker
+    than the face that run along the middle's bottom or right side for ``BAND_SPAN`` of
+    it, or lie there within ``BAND`` of it (a keycap's dark lower and right bands, wider
+    than the margin at a device scale of 1.5). No symbol lies along a whole side of the
+    middle, nor only in its outermost band."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                                 connectivity=8)
+    rows, cols = mask.shape
+    grey = cv2.cvtColor(middle, cv2.COLOR_BGR2GRAY)
+    bands = np.zeros_like(mask)
+    for label in range(1, count):
+        x, y, width, height, _ = (int(v) for v in stats[label])
+        # along a side, or a corner's few pixels inside its band
+        along_bottom = y + height == rows and (width >= BAND_SPAN * cols
+                                               or y >= (1 - BAND) * rows)
+        along_right = x + width == cols and (height >= BAND_SPAN * rows
+                                             or x >= (1 - BAND) * cols)
+        blob = labels == label
+        if (along_bottom or along_right) and float(grey[blob].mean()) < face:
+            bands |= blob
+    return bands
+
+
+def without_gap(tile: Image) -> Image:
+    """``tile`` cut to the tile it shows where the cell draws it inside a gap of one plain
+    colour: an emoji's grey square on the white of its cell. Measured with the gap, the
+    gap would be its face and the square a symbol on it, and the gap's rim a bevel.
+
+    The gap is the colour most of the cell's outermost lines have, and all four of its
+    corners (a grid line on two sides of a cell, the commonest colour there, leaves two
+    corners of the face); the lines of that colour are cut off each side. It frames a
+    tile when it is cut off at least ``MIN_GAP_SIDES`` sides (a tile drawn a pixel off
+    its cell touches the others) and leaves a box as wide and tall as a tile whose cut
+    sides are the tile's edges, off the gap's colour almost all along, and a plain face
+    (no classic ink's colour). Anything else (a symbol or an icon on a plain cell, whose
+    box touches its sides at points, or a bold block of ink; a bevel, light on two sides
+    and dark on two) is left whole."""
+    height, width = tile.shape[:2]
+    if min(height, width) <= TINY_TILE:
+        return tile
+    ring = np.concatenate([tile[0], tile[-1], tile[:, 0], tile[:, -1]]).astype(np.int16)
+    gap = np.median(ring, axis=0)
+    corners = tile[[0, 0, -1, -1], [0, -1, 0, -1]].astype(np.int16)
+    if float((np.abs(ring - gap).max(axis=1) <= GAP_TOLERANCE).mean()) <= GAP_RING_SHARE or (
+            float(np.abs(corners - gap).max()) > GAP_TOLERANCE):
+        return tile
+    off = np.abs(tile.astype(np.int16) - gap).max(axis=2) > GAP_TOLERANCE
+    rows, cols = np.nonzero(off.any(axis=1))[0], np.nonzero(off.any(axis=0))[0]
+    if rows.size == 0:
+        return tile
+    top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    cut = (top > 0, bottom < height, left > 0, right < width)
+    if sum(cut) < MIN_GAP_SIDES or (
+            bottom - top < MIN_TILE_SPAN * height or right - left < MIN_TILE_SPAN * width):
+        return tile
+    box = off[top:bottom, left:right]
+    edges = (box[0], box[-1], box[:, 0], box[:, -1])
+    if any(side and edge.mean() < TILE_EDGE_SHARE for side, edge in zip(cut, edges, strict=True)):
+        return tile
+    body = tile[top:bottom, left:right]
+    if ink.classify_pixels(_face_colour(body).astype(np.uint8)[None])[0] != ink.NONE:
+        return tile  # a block of a digit's or a flag's colour is a bold symbol, no tile
+    return body
 
 
 def _of_class(mask: npt.NDArray[np.bool_], classes: npt.NDArray[np.int64],
