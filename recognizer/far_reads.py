@@ -7,8 +7,9 @@ reach: a game's first 3, shown after its first 5, was read as a 5, and with as m
 closed neighbours as a 5 needs the board's rules let it pass. So a cell read as a digit
 further from its template than the learner takes for the same picture is named as the
 learner would name it (:func:`~recognizer.picture_naming.name_picture`); where that
-names another type, the cell is not read (and once it holds still, its picture is
-learned). A cell the learner could not name keeps its reading.
+names another type, or its ink is not shaped as its template's (:func:`same_shape`),
+the cell is not read (and once it holds still, its picture is learned). A cell the
+learner could not name, shaped as its template, keeps its reading.
 """
 
 from __future__ import annotations
@@ -23,13 +24,15 @@ from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.glyphs import DIGITS
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import KIND_INDEX, LearnedSkin, Matches
-from sweeper.recognizer.looks import look_at
+from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.sampling import native_cell
 
 OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its own: the
 # learner's clusters take pictures this close for one (the same tile drawn twice lies
 # within 6; a serif 3 and 5 of the classic colours lie 9 to 12 apart)
+SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their inks'
+# shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
 DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
 
 FloatArray = npt.NDArray[np.float32]
@@ -49,11 +52,24 @@ def doubt_far_digits(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     for leader, members in _look_alikes(vectors, far):
         look = look_at(native_cell(picture, geometry, *divmod(leader, geometry.cols)))
         kind = name_picture(skin, look, evidence)
-        if kind is not None and KIND_INDEX[kind] != matches.kinds[leader]:
+        template = skin.templates[int(matches.templates[leader])].look
+        if (kind is not None and KIND_INDEX[kind] != matches.kinds[leader]) or (
+                not same_shape(look, template)):
             doubted[members] = True
     if not doubted.any():
         return matches
     return replace(matches, doubted=doubted)
+
+
+def same_shape(look: TileLook, template: TileLook) -> bool:
+    """Whether a cell's ink (``look``) is shaped as its template's: the correlation of the
+    two shapes is at least ``SAME_SHAPE``. Thin digits on a tile of their own colour (an
+    emoji keycap's white digit on blue) lie under 10 levels apart at the matching size,
+    within a template's reach: a 2 the learner could not name was read as the 1 it
+    was near."""
+    if look.shape is None or template.shape is None:
+        return look.shape is None and template.shape is None
+    return float(look.shape @ template.shape) >= SAME_SHAPE
 
 
 def _look_alikes(vectors: FloatArray, cells: npt.NDArray[np.intp]
