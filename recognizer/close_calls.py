@@ -11,6 +11,8 @@ a cell and its own template's picture under 1.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import replace
 
 import cv2
@@ -22,11 +24,19 @@ from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import MIN_LEAD, LearnedSkin, Matches
 from sweeper.recognizer.sampling import native_cell
 
-FINE_SIZE = 48  # px a close call and its templates are compared at (thin strokes survive)
+FINE_SIZE = 48  # px a close call and its templates are compared at, unless cut alike
+# (thin strokes survive)
 FINE_BLUR = 1.0  # px of blur at FINE_SIZE: a cell cut a pixel off still matches
 FINE_SHARE = 0.35  # a cell lies within this share of the distance from its template to
 # the nearest template of another type ...
 FINE_LEAD = 6.0  # ... and this much nearer its template than any other type's
+SAME_CUT = 2  # px two pictures' sizes may differ by to be compared as drawn, unscaled ...
+DIGEST_BYTES = 16  # a picture's digest (no two of a game's pictures share one)
+KEPT = 8192  # comparisons remembered (a board's close calls against the
+# templates they lie near, over a reading's passes: a lost 30x16 board holds a few hundred)
+SHIFT = 1  # ... each moved by up to this many px against the other to line them up: at
+# a fractional pitch cells are cut 37 and 38 px by turns, and scaled to FINE_SIZE one
+# keycap lay 8 levels from its own picture and 11 from another digit's
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -43,35 +53,92 @@ def settle_close_calls(picture: Image, geometry: BoardGeometry, skin: LearnedSki
     kinds, templates = matches.kinds.copy(), matches.templates.copy()
     settled = np.zeros_like(matches.confident)
     near = skin.distances(vectors[close]) <= matches.distance[close, None] + MIN_LEAD
-    fine_templates: dict[int, FloatArray] = {}
+    fine = _FineTemplates(skin)
     for cell, candidates in zip(close, near, strict=True):
         picked = _finer(native_cell(picture, geometry, *divmod(int(cell), geometry.cols)),
-                        np.nonzero(candidates)[0], skin, fine_templates)
+                        np.nonzero(candidates)[0], skin, fine)
         if picked is not None:
             templates[cell], kinds[cell], settled[cell] = picked, skin.kind_of(picked), True
     return replace(matches, kinds=kinds, templates=templates, settled=settled)
 
 
+class _FineTemplates:
+    """The templates' pictures as each comparison makes them (at ``FINE_SIZE``, or as
+    drawn), and the distances between them, each computed once per settling."""
+
+    def __init__(self, skin: LearnedSkin) -> None:
+        self.skin = skin
+        self.pictures: dict[tuple[int, bool], FloatArray] = {}
+        self.apart: dict[tuple[int, int, bool], float] = {}
+
+    def picture(self, index: int, drawn: bool) -> FloatArray:
+        if (index, drawn) not in self.pictures:
+            picture = self.skin.templates[index].picture
+            self.pictures[index, drawn] = _drawn(picture) if drawn else _fine(picture)
+        return self.pictures[index, drawn]
+
+    def separation(self, first: int, second: int, drawn: bool) -> float:
+        if (first, second, drawn) not in self.apart:
+            self.apart[first, second, drawn] = _distance(
+                self.picture(first, drawn), self.picture(second, drawn), drawn)
+        return self.apart[first, second, drawn]
+
+
 def _finer(cell: Image, candidates: npt.NDArray[np.int64], skin: LearnedSkin,
-           fine_templates: dict[int, FloatArray]) -> int | None:
+           fine: _FineTemplates) -> int | None:
     """The one of the ``candidates`` (template indices) that ``cell`` clearly shows at
-    ``FINE_SIZE``, or None."""
-    for index in candidates:
-        if int(index) not in fine_templates:
-            fine_templates[int(index)] = _fine(skin.templates[int(index)].picture)
-    seen = _fine(cell)
-    distance = np.array([_rms(seen, fine_templates[int(i)]) for i in candidates])
-    best = int(np.argmin(distance))
+    ``FINE_SIZE``, or else as drawn where it and every candidate are cut alike; None if
+    neither tells."""
     kinds = np.array([skin.kind_of(int(i)) for i in candidates])
-    others = kinds != kinds[best]
-    if not others.any():
+    if np.all(kinds == kinds[0]):
         return None
-    separation = min(_rms(fine_templates[int(candidates[best])], fine_templates[int(i)])
-                     for i in candidates[others])
+    picked = _clearly(cell, candidates, kinds, fine, drawn=False)
+    height, width = cell.shape[:2]
+    if picked is None and all(
+            abs(height - h) <= SAME_CUT and abs(width - w) <= SAME_CUT
+            for h, w in (skin.templates[int(i)].picture.shape[:2] for i in candidates)):
+        picked = _clearly(cell, candidates, kinds, fine, drawn=True)
+    return picked
+
+
+def _clearly(cell: Image, candidates: npt.NDArray[np.int64], kinds: npt.NDArray[np.int64],
+             fine: _FineTemplates, drawn: bool) -> int | None:
+    """The candidate ``cell`` lies clearly nearest: within ``FINE_SHARE`` of its
+    distance to the nearest template of another type, and ``FINE_LEAD`` nearer it."""
+    seen = _digest(cell)
+    distance = np.array([_remembered_distance(cell, seen, fine.skin.templates[int(i)].picture,
+                                              drawn) for i in candidates])
+    best = int(np.argmin(distance))
+    others = kinds != kinds[best]
     lead = float(distance[others].min() - distance[best])
-    if distance[best] <= FINE_SHARE * separation and lead >= FINE_LEAD:
-        return int(candidates[best])
-    return None
+    if lead < FINE_LEAD:
+        return None
+    separation = min(fine.separation(int(candidates[best]), int(i), drawn)
+                     for i in candidates[others])
+    return int(candidates[best]) if distance[best] <= FINE_SHARE * separation else None
+
+
+_KNOWN: OrderedDict[tuple[bytes, bytes, bool], float] = OrderedDict()  # distances seen
+
+
+def _remembered_distance(cell: Image, seen: bytes, template: Image, drawn: bool) -> float:
+    """:func:`_distance` of a cell (``seen``: its digest) and a template's picture, at
+    ``FINE_SIZE`` or as ``drawn``: the same cell and template meet again in each of a
+    reading's passes, so the last ``KEPT`` are remembered."""
+    key = (seen, _digest(template), drawn)
+    if key not in _KNOWN:
+        view = _drawn if drawn else _fine
+        _KNOWN[key] = _distance(view(cell), view(template), drawn)
+        if len(_KNOWN) > KEPT:
+            _KNOWN.popitem(last=False)
+    return _KNOWN[key]
+
+
+def _digest(picture: Image) -> bytes:
+    """A short digest of a picture's pixels and shape."""
+    digest = hashlib.blake2b(picture.tobytes(), digest_size=DIGEST_BYTES)
+    digest.update(repr(picture.shape).encode())
+    return digest.digest()
 
 
 def _fine(picture: Image) -> FloatArray:
@@ -80,6 +147,22 @@ def _fine(picture: Image) -> FloatArray:
     return np.asarray(cv2.GaussianBlur(small.astype(np.float32), (0, 0), FINE_BLUR))
 
 
-def _rms(first: FloatArray, second: FloatArray) -> float:
-    """Root-mean-square difference of two pictures of one size."""
-    return float(np.sqrt(((first - second) ** 2).mean()))
+def _drawn(picture: Image) -> FloatArray:
+    """A cell's picture as drawn, in grey (a third of the work: a stroke's shape is what
+    the finer look is for), blurred a little, as floats."""
+    grey = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return np.asarray(cv2.GaussianBlur(grey, (0, 0), FINE_BLUR))
+
+
+def _distance(first: FloatArray, second: FloatArray, drawn: bool) -> float:
+    """Root-mean-square difference of two pictures: of one size (``FINE_SIZE``), or
+    ``drawn``, each moved by up to ``SHIFT`` px against the other to where they line up
+    best (the middle of the first, ``SHIFT`` px in from its sides, over the second)."""
+    if not drawn:
+        return float(np.sqrt(((first - second) ** 2).mean()))
+    (h1, w1), (h2, w2) = first.shape[:2], second.shape[:2]
+    height, width = min(h1, h2) - 2 * SHIFT, min(w1, w2) - 2 * SHIFT
+    top, left = (h1 - height) // 2, (w1 - width) // 2
+    middle = np.ascontiguousarray(first[top:top + height, left:left + width])
+    squares = cv2.matchTemplate(np.ascontiguousarray(second), middle, cv2.TM_SQDIFF)
+    return float(np.sqrt(max(float(squares.min()), 0.0) / middle.size))
