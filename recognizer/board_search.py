@@ -33,7 +33,7 @@ def find_board(picture: Image, origin: tuple[int, int], new_reader: Callable[[],
     """The board in ``picture`` read on its lattice, with its reader (None if no lattice
     was found); its cells may be unreadable."""
     found = _read_line_lattices(picture, origin, new_reader, total_mines)
-    if found is None or _small(found[0]) or _cut(picture, found[0]):
+    if found is None or found[0].unreadable or _small(found[0]) or _cut(picture, found[0]):
         found = _larger(found, _read_tile_lattices(picture, origin, new_reader, total_mines))
     return found
 
