@@ -1,4 +1,4 @@
-"""A second look at cells read as a digit from afar: pictures of their own.
+"""A second look at cells read from afar: pictures of their own.
 
 A template reads every cell within its reach (:mod:`recognizer.learned`) that leads the
 templates of every other type the skin knows; a digit not seen yet has no template to
@@ -10,6 +10,13 @@ learner would name it (:func:`~recognizer.picture_naming.name_picture`); where t
 names another type, or its ink is not shaped as its template's (:func:`same_shape`),
 the cell is not read (and once it holds still, its picture is learned). A cell the
 learner could not name, shaped as its template, keeps its reading.
+
+An opened 0 has no rival to lead where the skin knows no digit yet: on a look whose
+opened cells are a shade off its closed ones, the first picture named (a 0) read every
+small thin digit within its reach, and a board of 479 zeros and a flag came out whole.
+So a cell read as a 0 from afar with a symbol on it (:func:`~recognizer.families.plain`)
+is not read either. (Closed tiles are left as read: a raised tile cut at a fractional
+pitch shows some of its bevel as ink.)
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.families import FaceEvidence
+from sweeper.recognizer.families import FaceEvidence, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.glyphs import DIGITS
 from sweeper.recognizer.image_io import Image
@@ -34,31 +41,41 @@ OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its ow
 SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their inks'
 # shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
 DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
+OPENED_PLAIN = np.array([KIND_INDEX["0"]])
 
 FloatArray = npt.NDArray[np.float32]
 
 
-def doubt_far_digits(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
+def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
                      vectors: FloatArray, matches: Matches) -> Matches:
-    """``matches`` with the cells read as a digit from beyond :data:`OWN_PICTURE` no
-    longer read where the learner would name their picture otherwise (``vectors``:
-    the cells as matched)."""
-    far = np.nonzero(matches.confident & np.isin(matches.kinds, DIGIT_KINDS)
-                     & (matches.distance > OWN_PICTURE))[0]
-    if far.size == 0:
+    """``matches`` with the cells read from beyond :data:`OWN_PICTURE` no longer read
+    where their picture says otherwise (``vectors``: the cells as matched): a digit the
+    learner would name otherwise or whose ink is shaped unlike its template's, an opened
+    0 with a symbol on it."""
+    far = matches.confident & (matches.distance > OWN_PICTURE)
+    digits = np.nonzero(far & np.isin(matches.kinds, DIGIT_KINDS))[0]
+    plains = np.nonzero(far & np.isin(matches.kinds, OPENED_PLAIN))[0]
+    if digits.size == 0 and plains.size == 0:
         return matches
-    evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
     doubted = np.zeros_like(matches.confident)
-    for leader, members in _look_alikes(vectors, far):
-        look = look_at(native_cell(picture, geometry, *divmod(leader, geometry.cols)))
-        kind = name_picture(skin, look, evidence)
-        template = skin.templates[int(matches.templates[leader])].look
-        if (kind is not None and KIND_INDEX[kind] != matches.kinds[leader]) or (
-                not same_shape(look, template)):
-            doubted[members] = True
+    if digits.size:
+        evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
+        for leader, members in _look_alikes(vectors, digits):
+            look = _look(picture, geometry, leader)
+            kind = name_picture(skin, look, evidence)
+            template = skin.templates[int(matches.templates[leader])].look
+            doubted[members] = (kind is not None and KIND_INDEX[kind] != matches.kinds[leader]
+                                ) or not same_shape(look, template)
+    for leader, members in _look_alikes(vectors, plains):
+        doubted[members] = not plain(_look(picture, geometry, leader))
     if not doubted.any():
         return matches
     return replace(matches, doubted=doubted)
+
+
+def _look(picture: Image, geometry: BoardGeometry, cell: int) -> TileLook:
+    """The look of cell number ``cell`` at its own resolution."""
+    return look_at(native_cell(picture, geometry, *divmod(cell, geometry.cols)))
 
 
 def same_shape(look: TileLook, template: TileLook) -> bool:

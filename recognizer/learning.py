@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.families import FaceEvidence, one_family, plain
-from sweeper.recognizer.far_reads import doubt_far_digits
+from sweeper.recognizer.far_reads import doubt_far_reads
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
@@ -76,7 +76,7 @@ def match(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     """How the skin reads the cells (``vectors``), close calls looked at closer and
     digits read from afar named again."""
     matches = settle_close_calls(picture, geometry, skin, vectors, skin.match(vectors))
-    return doubt_far_digits(picture, geometry, skin, vectors, matches)
+    return doubt_far_reads(picture, geometry, skin, vectors, matches)
 
 
 def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
