@@ -234,11 +234,12 @@ class BoardWatch:
         if cover.pointer_first is None:
             cover.pointer_first = self.covers.drawn_at_pointer(self.looker.placed, pointer,
                                                                unreadable)
-        if not cover.message_read and (due or still) and self.covers.presses(
+        if not cover.message_read and due and self.covers.presses(
                 cover.remedies, pointer_first=cover.pointer_first):
-            # once, before the first key or button press that could close it, as soon
-            # as the cover holds still (a reading takes about a second: a remedy due
-            # meanwhile waits for it)
+            # once, before the first key or button press that could close it (a
+            # reading takes about a second: not sooner, or a page that fades its
+            # numbers in slowly, still to the stillness check, is read for words at
+            # every press)
             cover.message_read = True
             told = self.told.end(shot.recognition, shot.image, self.looker.placed.geometry,
                                  previous, pressed_safe)
