@@ -14,6 +14,9 @@ from sweeper.core import MINE, Board, Cell, parse_board
 from sweeper.practice.desktop import VirtualDesktop
 
 CDP_BUTTONS = {"left": 1, "right": 2, "middle": 4}
+PLACED_WITHIN_S = 2.0  # how long the first click's mines may take to be placed (a loaded
+# machine once read the state before the page had handled a click it took)
+PLACED_POLL_S = 0.02  # between two reads of the state meanwhile
 
 
 class GamePage:
@@ -37,8 +40,14 @@ class GamePage:
         return parse_board(self.state()["board"])
 
     def truth(self) -> Board:
-        """The true layout: every cell revealed (``*`` mines, numbers elsewhere)."""
+        """The true layout: every cell revealed (``*`` mines, numbers elsewhere); the
+        first click's mines are waited for up to ``PLACED_WITHIN_S`` (a click the page
+        has taken may not be handled yet on a loaded machine)."""
+        deadline = time.monotonic() + PLACED_WITHIN_S
         mines = self.state()["mines"]
+        while mines is None and time.monotonic() < deadline:
+            time.sleep(PLACED_POLL_S)
+            mines = self.state()["mines"]
         assert mines is not None, "no mines are placed before the first click"
         return parse_board(mines)
 
