@@ -73,16 +73,21 @@ def _reads(looker: Looker) -> list[int]:
     return count
 
 
-def _settle(decided: bool) -> tuple[int, int, Board, tuple[str, ...], Cell]:
-    screen = LaggingScreen()
+def _watching(screen: SimulatedScreen) -> tuple[Looker, Rect, GameFacts, BoardWatch]:
+    """The watch on ``screen``'s beginner board: its looker, board and facts."""
     looker = Looker(screen)
     placement = looker.locate(BEGINNER.mines)
     facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe",
                       shown_mines=BEGINNER.mines)
-    watch = BoardWatch(looker, CoverAnswerer(screen))
+    return looker, placement.board_rect, facts, BoardWatch(looker, CoverAnswerer(screen))
+
+
+def _settle(decided: bool) -> tuple[int, int, Board, tuple[str, ...], Cell]:
+    screen = LaggingScreen()
+    looker, board_rect, facts, watch = _watching(screen)
     first = watch.until_readable(facts, 1e18)
     cell = (4, 4)
-    screen.actions(_click(screen, cell), placement.board_rect)
+    screen.actions(_click(screen, cell), board_rect)
     reads = _reads(looker)
     sight = watch.settle(facts, first.board, [cell],
                          decided_on=first.image if decided else None)
@@ -125,18 +130,14 @@ class IgnoringScreen(SimulatedScreen):
 
 def _ignored_once(press_again: bool) -> tuple[Board, tuple[str, ...], Cell, int]:
     screen = IgnoringScreen()
-    looker = Looker(screen)
-    placement = looker.locate(BEGINNER.mines)
-    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe",
-                      shown_mines=BEGINNER.mines)
-    watch = BoardWatch(looker, CoverAnswerer(screen))
+    _, board_rect, facts, watch = _watching(screen)
     watch.pace.drawn(0.01)  # the page drew the batches before at once
     first = watch.until_readable(facts, 1e18)
     cell = (4, 4)
-    screen.actions(_click(screen, cell), placement.board_rect)
+    screen.actions(_click(screen, cell), board_rect)
 
     def again() -> None:
-        screen.actions(_click(screen, cell), placement.board_rect)
+        screen.actions(_click(screen, cell), board_rect)
 
     sight = watch.settle(facts, first.board, [cell], decided_on=first.image,
                          press_again=again if press_again else None)
