@@ -66,7 +66,7 @@ def too_few_closed(board: Board, fewest_mines: int | None) -> str | None:
     """
     if fewest_mines is None:
         return None
-    closed = int(np.count_nonzero(board.cells < 0))  # unopened, flagged or a mine
+    closed = board.unrevealed
     if closed >= fewest_mines:
         return None
     return (f"the board shows {closed} closed cells and mines, fewer than the "

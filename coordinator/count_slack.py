@@ -20,12 +20,10 @@ any count between them allows.
 
 from __future__ import annotations
 
-import numpy as np
-
 from sweeper.analyzer import Move
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
 from sweeper.coordinator.facts import ASSUMED_COUNT_SLACK, MINE_COUNT_SLACK, GameFacts
-from sweeper.core import FLAG, UNOPENED, Board, Cell
+from sweeper.core import UNOPENED, Board, Cell
 
 
 def decide_with_count_slack(decider: Decider, board: Board,
@@ -164,9 +162,8 @@ def _in_play(decisions: list[Decision], board: Board) -> list[Decision]:
     board), where another fits: a board decided on is in play, a safe cell left; taken
     with the rest, that one would leave no cell to guess. A board no other count fits
     keeps it: it is won at every count that fits."""
-    unflagged = int(np.count_nonzero(board.cells < 0)) - int(np.count_nonzero(
-        board.cells == FLAG))
-    unwon = [decision for decision in decisions if len(decision.mines) < unflagged]
+    closed = board.count(UNOPENED)
+    unwon = [decision for decision in decisions if len(decision.mines) < closed]
     return unwon or decisions
 
 

@@ -72,8 +72,7 @@ def won_by_assumed_count(status: GameStatus, recognition: Recognition, board: Bo
     game shows none), some of them still unopened."""
     return (status == "won" and facts.known_mines is None
             and not recognition.unreadable and recognition.board == board
-            and bool(np.any(board.cells == UNOPENED))
-            and int(np.count_nonzero(board.cells < 0)) == facts.mines)
+            and board.count(UNOPENED) > 0 and board.unrevealed == facts.mines)
 
 
 def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],
@@ -87,7 +86,7 @@ def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],
     pressed = {cell for cell in pressed_safe if previous[cell] < 0}
     if total_mines is None or not pressed:
         return None
-    closed = int(np.count_nonzero(previous.cells < 0)) - len(pressed)
+    closed = previous.unrevealed - len(pressed)
     return previous if closed == total_mines else None
 
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.watch import Sight, reasons_summary
 from sweeper.core import FLAG, UNOPENED, Cell
@@ -20,10 +18,9 @@ from sweeper.core import FLAG, UNOPENED, Cell
 
 def read_summary(sight: Sight) -> str:
     """``read 30x16: 380 closed, 95 open, 5 flags, 0 unreadable; playing``."""
-    cells = sight.board.cells
-    closed = int(np.count_nonzero(cells == UNOPENED))
-    flags = int(np.count_nonzero(cells == FLAG))
-    opened = int(np.count_nonzero(cells >= 0))
+    board = sight.board
+    closed, flags = board.count(UNOPENED), board.count(FLAG)
+    opened = board.cells.size - board.unrevealed
     return (f"read {sight.board.width}x{sight.board.height}: {closed} closed, {opened} open, "
             f"{flags} flags, {len(sight.recognition.unreadable)} unreadable; {sight.status}")
 

@@ -81,6 +81,15 @@ class Board:
         """All cells holding ``code``, in row-major order."""
         return [(row, col) for row, col in np.argwhere(self.cells == code).tolist()]
 
+    def count(self, code: int) -> int:
+        """How many cells hold ``code``."""
+        return int(np.count_nonzero(self.cells == code))
+
+    @property
+    def unrevealed(self) -> int:
+        """How many cells may hold a mine: unopened, flagged or a mine shown."""
+        return int(np.count_nonzero(self.cells < 0))
+
     @property
     def is_fresh(self) -> bool:
         """True when no cell has been opened or marked yet."""

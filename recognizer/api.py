@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-import numpy as np
-
 from sweeper.core import FLAG, UNOPENED, mine_count
 from sweeper.recognizer.board_search import find_board
 from sweeper.recognizer.edges import partial_board
@@ -99,7 +97,7 @@ def _maybe_won(result: Recognition, total_mines: int | None) -> bool:
         return False
     if mine_count(board.height, board.width) is not None or board.cells_where(FLAG):
         return False
-    closed = int(np.count_nonzero(board.cells == UNOPENED))
+    closed = board.count(UNOPENED)
     return 0 < closed <= MAX_MINE_SHARE * board.cells.size
 
 

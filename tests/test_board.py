@@ -40,3 +40,10 @@ def test_neighbours_stay_on_the_board() -> None:
     assert sorted(board.neighbours((0, 0))) == [(0, 1), (1, 0), (1, 1)]
     assert len(list(board.neighbours((1, 1)))) == 8
     assert board.is_fresh and not parse_board("0.\n").is_fresh
+
+
+def test_counts_of_a_code_and_of_the_cells_that_may_hold_a_mine() -> None:
+    board = parse_board(".F*\n012\n..8\n")
+    assert board.count(UNOPENED) == 3
+    assert board.count(FLAG) == 1
+    assert board.unrevealed == 5
