@@ -59,7 +59,7 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
         return matches
     doubted = np.zeros_like(matches.confident)
     if digits.size:
-        evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
+        evidence = FaceEvidence.of(skin.named_looks)
         for leader, members in _look_alikes(vectors, digits):
             look = _look(picture, geometry, leader)
             kind = name_picture(skin, look, evidence)

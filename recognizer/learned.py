@@ -157,6 +157,11 @@ class LearnedSkin:
         self._last_read = [self._last_read[i] for i in indices]
         self._matrix = self._norms = self._kinds = self._reach = None
 
+    @property
+    def named_looks(self) -> list[tuple[str, TileLook]]:
+        """Every template's ``(kind, look)``."""
+        return [(t.kind, t.look) for t in self.templates]
+
     def looks_of(self, kinds: frozenset[str]) -> list[TileLook]:
         """The looks of the templates of ``kinds``."""
         return [t.look for t in self.templates if t.kind in kinds]

@@ -97,7 +97,7 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     # a fresh board: every cell unlike anything known, and all alike (one picture, or
     # the plain faces of one family: a checkerboard's two shades)
     fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
-    evidence = FaceEvidence.of([(t.kind, t.look) for t in skin.templates])
+    evidence = FaceEvidence.of(skin.named_looks)
     # pictures with something on them first: their faces tell a flat look's closed
     # cells from its opened ones, which the plain pictures then need
     order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
