@@ -3,7 +3,7 @@
 :class:`BoardWatch` takes shots of the board (:class:`~coordinator.look.Looker`) until one
 can be believed. It never hands out a board it is unsure of: unreadable cells, a board
 that contradicts the previous one, or one that is not yet what the clicks made make it
-look again, answering what covers the board (:class:`~coordinator.covers.CoverAnswerer`)
+look again, answering what covers the board (:class:`~coordinator.cover_wait.CoverWait`)
 and taking a game's end under a cover (:mod:`coordinator.ending`); past a deadline it
 stops with a :class:`~coordinator.look.WatchError` that says what it saw. Each
 :class:`Sight` says what was waited for on the way.
@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator.consistency import impossible_changes, too_few_closed
+from sweeper.coordinator.cover_wait import CoverWait
 from sweeper.coordinator.covers import POINTER_HIDES, CoverAnswerer
 from sweeper.coordinator.ending import (
     ended_under_cover,
@@ -37,24 +38,6 @@ from sweeper.core import Board, Cell, GameStatus
 from sweeper.recognizer import Recognition
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
-REMEDY_AFTER_S = 0.6  # unreadable this long on a still screen: answer a dialog; twice: move
-# the pointer away ...
-MOVING_REMEDY_AFTER_S = 1.8  # ... or this long while the screen still changes (an animation
-# is waited out: the pointer moved for a remedy lights the cells it passes)
-MIN_COVERED_LOOKS = 3  # a remedy, whenever due, only once the cover showed in this many
-# looks: on a loaded machine one look outlasts the wait, and a fade caught by two looks
-# can seem still (dipanshu-rounded's numbers: a message read, seconds then, and Enter)
-COVERED_PATIENCE_S = 10.0  # how long a covered board is looked at before giving up: a
-# record win's two dialogs, a message read once (about a second) and the remedies taking
-# turns need more than 6 s on a loaded machine
-ANIMATION_PATIENCE_S = 30.0  # ... and while what covers it still moves, up to this long: a
-# loss may pop its mines one by one with confetti for 20 s, and a board read only once
-# it holds still (teumal-google's first loss, before any mine was learned, was given up
-# at 10 s with the mines still popping)
-COVERED_LOOKS = 12  # ... and however long they took, at least this many looks at it: the
-# three remedies in turn, each once 3 looks showed the cover and looked at after (on a
-# loaded machine a look took 2 s, and a page still drawing its presses, its numbers fading
-# in again for each, was given up after 5 looks)
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
 LATE_LESSONS = 5  # looks past the deadline that taught the skin a picture, read again each,
 # at most: a page that draws a new picture on every look (a glow pulsing under the
@@ -97,15 +80,6 @@ class Sight:
     unread: tuple[Cell, ...] = ()
 
 
-@dataclass
-class _Cover:
-    """What one look until readable did so far about what covers the board."""
-
-    remedies: int = 0  # remedies done
-    pointer_first: bool | None = None  # the pointer moved before a dialog is answered
-    message_read: bool = False  # the cover read for a message telling the game's end
-
-
 class BoardWatch:
     """Looks at the located board until what it shows can be believed."""
 
@@ -134,9 +108,8 @@ class BoardWatch:
         batch the page plainly ignored is pressed again (:mod:`coordinator.unshown`).
         """
         started = time.monotonic()
-        covered_since: float | None = None  # when a look first came back with cells unreadable
-        looks = covered_looks = late_lessons = 0
-        cover = _Cover()
+        looks = late_lessons = 0
+        cover = CoverWait(self.covers, self.told)
         waits: list[str] = []
         stillness = Stillness(self.looker.placed.geometry)
         before: Shot | None = None  # the look before this one
@@ -153,13 +126,9 @@ class BoardWatch:
                     time.monotonic() < deadline):
                 # the page still at work on the presses (a busy page redraws its whole
                 # board for each): no cover yet, until the clicks' time is up
-                covered_since, covered_looks = None, 0
-            elif recognition.unreadable:
-                # a covered board gets the time to answer a dialog or two, counted from
-                # the look that first showed it (one look can take seconds when loaded)
-                covered_since = covered_since or time.monotonic()
-                covered_looks += 1
-                deadline = max(deadline, covered_since + COVERED_PATIENCE_S)
+                cover.restart()
+            elif recognition.unreadable:  # time to answer a dialog or two
+                deadline = cover.saw(deadline)
             implausible = None if recognition.board is None else too_few_closed(
                 recognition.board, facts.fewest_mines)
             if recognition.board is not None and recognition.status != "unknown" and (
@@ -188,9 +157,7 @@ class BoardWatch:
             late = time.monotonic() >= deadline
             late_lessons += late and bool(recognition.learned)
             if late and (not recognition.learned or late_lessons > LATE_LESSONS) and (
-                    not recognition.unreadable or (
-                        covered_looks >= COVERED_LOOKS and (
-                            still or not _animated(covered_since)))):
+                    not recognition.unreadable or cover.waited_out(still)):
                 # a look that taught the skin a picture is read again however late it
                 # came (on a loaded machine one look can outlast the deadline), up to
                 # LATE_LESSONS times: a skin full of pictures makes room for new ones
@@ -200,13 +167,10 @@ class BoardWatch:
                          1000 * (time.monotonic() - started), reasons_summary(waits))
                 raise WatchError(f"the board stayed unreadable: {problem}")
             waits.append("too few closed cells" if implausible else _why_unbelieved(recognition))
-            if recognition.unreadable and covered_since is not None and (
-                    covered_looks >= MIN_COVERED_LOOKS):
-                told = self._answer_cover(cover, shot, still, covered_since=covered_since,
-                                          waits=waits, previous=previous,
-                                          pressed_safe=pressed_safe, pointer=pointer)
-                if told is not None:
-                    return _sight(shot, *told, looks, [*waits, MESSAGE_OVER])
+            told = cover.answer(shot, still, self.looker.placed, waits, previous=previous,
+                                pressed_safe=pressed_safe, pointer=pointer)
+            if told is not None:
+                return _sight(shot, *told, looks, [*waits, MESSAGE_OVER])
             time.sleep(POLL_S)
 
     def _undrawn(self, unshown: Unshown, image: npt.NDArray[np.uint8],
@@ -219,38 +183,6 @@ class BoardWatch:
         if unshown.again_if_ignored(self.pace):
             waits.append(PRESSED_AGAIN)
         return True
-
-    def _answer_cover(self, cover: _Cover, shot: Shot, still: bool, *, covered_since: float,
-                      waits: list[str], previous: Board | None,
-                      pressed_safe: Collection[Cell], pointer: Cell | None
-                      ) -> tuple[Board, GameStatus] | None:
-        """Answer what has covered the board since ``covered_since`` with the remedy due
-        (:class:`~coordinator.covers.CoverAnswerer`, saying what was done in ``waits``);
-        before the first one that presses a key or a button, read the cover for a
-        message telling the game's end, and return that end if it tells one."""
-        unreadable = shot.recognition.unreadable
-        after_s = REMEDY_AFTER_S if still else MOVING_REMEDY_AFTER_S
-        due = time.monotonic() - covered_since >= after_s * (cover.remedies + 1)
-        if cover.pointer_first is None:
-            cover.pointer_first = self.covers.drawn_at_pointer(self.looker.placed, pointer,
-                                                               unreadable)
-        if not cover.message_read and due and self.covers.presses(
-                cover.remedies, pointer_first=cover.pointer_first):
-            # once, before the first key or button press that could close it (a
-            # reading takes about a second: not sooner, or a page that fades its
-            # numbers in slowly, still to the stillness check, is read for words at
-            # every press)
-            cover.message_read = True
-            told = self.told.end(shot.recognition, shot.image, self.looker.placed.geometry,
-                                 previous, pressed_safe)
-            if told is not None:
-                return told
-            waits.append("no end told over the covered cells")
-        if due:
-            waits.append(self.covers.answer(cover.remedies, shot, self.looker.placed,
-                                            pointer_first=cover.pointer_first))
-            cover.remedies += 1
-        return None
 
     def _passing(self, shot: Shot, before: Shot | None, previous: Board | None
                  ) -> tuple[Board, tuple[Cell, ...]] | None:
@@ -401,13 +333,6 @@ class BoardWatch:
             if time.monotonic() >= deadline:
                 raise WatchError(f"no new game appeared within {timeout_s:.0f} s")
             time.sleep(NEW_GAME_POLL_S)
-
-
-def _animated(covered_since: float | None) -> bool:
-    """Whether a board covered since ``covered_since`` by something that moves is still
-    given time for its animation to end (:data:`ANIMATION_PATIENCE_S`)."""
-    return covered_since is not None and (
-        time.monotonic() - covered_since < ANIMATION_PATIENCE_S)
 
 
 def is_new_game(sight: Sight, ended: Board) -> bool:

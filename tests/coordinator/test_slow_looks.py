@@ -13,8 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from sweeper.coordinator import SimulatedScreen
-from sweeper.coordinator import watch as watch_module
+from sweeper.coordinator import SimulatedScreen, cover_wait
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
@@ -66,7 +65,7 @@ def test_a_look_that_learned_a_picture_past_the_deadline_is_read_again() -> None
 
 def test_one_slow_look_at_a_cover_does_not_use_up_the_patience(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
     screen = SlowCoveredScreen(*BEGINNER, "safe", seeds=lambda: 1)
     _, watch, facts = _watch(screen)
     screen.slow = True
@@ -105,7 +104,7 @@ def test_a_cover_seen_in_fewer_looks_than_a_remedy_wants_is_not_answered_however
     screen.batches = []
     _, watch, facts = _watch(screen)
     screen.covered = 2  # each look outlasts a remedy's wait
-    assert SLOW_LOOK_S * screen.covered > watch_module.REMEDY_AFTER_S
+    assert SLOW_LOOK_S * screen.covered > cover_wait.REMEDY_AFTER_S
     sight = watch.until_readable(facts, deadline=time.monotonic() + 10.0)
     assert sight.status == "playing" and "unreadable cells" in sight.waits
     assert screen.batches == []  # no key pressed, no pointer moved
@@ -130,15 +129,15 @@ class SlowlyCoveredScreen(SimulatedScreen):
 
 def test_a_covered_board_is_given_up_only_after_enough_looks_however_slow(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
     screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
     _, watch, facts = _watch(screen)
     covered = SlowlyCoveredScreen(*BEGINNER, "safe", seeds=lambda: 1)
     watch.looker.screen = watch.covers.screen = covered
     with pytest.raises(WatchError, match="unreadable"):
         watch.until_readable(facts, deadline=time.monotonic())
-    assert SLOW_LOOK_S / 5 * watch_module.COVERED_LOOKS > PATIENCE_S  # time alone: sooner
-    assert covered.shots >= watch_module.COVERED_LOOKS
+    assert SLOW_LOOK_S / 5 * cover_wait.COVERED_LOOKS > PATIENCE_S  # time alone: sooner
+    assert covered.shots >= cover_wait.COVERED_LOOKS
 
 
 class MovingCoverScreen(SimulatedScreen):
@@ -172,9 +171,9 @@ ANIMATION_S = 1.5  # the test's patience with a moving cover, well past the stil
 def test_a_cover_that_keeps_moving_is_waited_out_longer_than_one_that_holds_still(
         monkeypatch: pytest.MonkeyPatch, screen_type: type[SimulatedScreen],
         fewest_s: float, most_s: float) -> None:
-    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
-    monkeypatch.setattr(watch_module, "ANIMATION_PATIENCE_S", ANIMATION_S)
-    monkeypatch.setattr(watch_module, "COVERED_LOOKS", 3)
+    monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
+    monkeypatch.setattr(cover_wait, "ANIMATION_PATIENCE_S", ANIMATION_S)
+    monkeypatch.setattr(cover_wait, "COVERED_LOOKS", 3)
     _, watch, facts = _watch(SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1))
     covered = screen_type(*BEGINNER, "safe", seeds=lambda: 1)
     watch.looker.screen = watch.covers.screen = covered
@@ -197,7 +196,7 @@ class EverLearningLooker(Looker):
 
 def test_looks_that_learn_forever_past_the_deadline_are_given_up(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", PATIENCE_S)
+    monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
     screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
     looker = EverLearningLooker(screen)
     placement = looker.locate()
@@ -206,4 +205,4 @@ def test_looks_that_learn_forever_past_the_deadline_are_given_up(
     started = time.monotonic()
     with pytest.raises(WatchError, match="stayed unreadable"):
         watch.until_readable(facts, deadline=time.monotonic())
-    assert time.monotonic() - started < watch_module.ANIMATION_PATIENCE_S
+    assert time.monotonic() - started < cover_wait.ANIMATION_PATIENCE_S

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from sweeper.coordinator import Game, SimulatedScreen
+from sweeper.coordinator import Game, SimulatedScreen, cover_wait
 from sweeper.coordinator import watch as watch_module
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.facts import GameFacts
@@ -86,12 +86,12 @@ def test_a_dialog_after_the_last_safe_press_is_the_win_taken_at_once() -> None:
     assert sight.status == "won" and sight.board == before
     assert watch_module.COVER_AFTER_LAST_PRESS in sight.waits
     assert screen.batches == []  # no dialog answered, no key pressed
-    assert time.monotonic() - started < watch_module.REMEDY_AFTER_S
+    assert time.monotonic() - started < cover_wait.REMEDY_AFTER_S
 
 
 def test_a_cover_at_the_pointer_over_the_mines_or_with_safe_cells_left_is_no_win(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(watch_module, "COVERED_PATIENCE_S", 0.0)
+    monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", 0.0)
     _, watch, facts, before = _watch(BOX_AT_POINTER)  # a tooltip at the pressed cell
     with pytest.raises(WatchError):
         watch.until_readable(facts, time.monotonic(), before, [LAST_SAFE], LAST_SAFE)
