@@ -35,6 +35,8 @@ from sweeper.recognizer.naming import PLAIN_INK
 FACE_MATCH = 16.0  # largest channel difference between faces of one family (a
 # checkerboard's two shades differ by up to 14)
 FACE_APART = 20.0  # a closed face differs from every opened one by at least this much
+SAME_FACE = 4.0  # largest channel difference of one face drawn twice (a flat look paints
+# each face in one colour; anti-aliasing and a browser's colour rounding move it 1 or 2)
 LIT_GAIN = (1.03, 1.25)  # a pointer's highlight brightens a face by this factor (seen:
 # 1.09 to 1.15) ...
 LIT_BLEND = (0.03, 0.4)  # ... or blends it toward white by this share (seen: 0.25, 0.39)
@@ -56,6 +58,7 @@ class FaceEvidence:
     closed: list[FloatArray] = field(default_factory=list)
     plain_closed: bool = False  # a closed face known from a plain picture, not a flag's
     raised_closed: int = 0  # closed pictures seen raised (the flat ones are ``closed``)
+    shade_closed: bool = False  # a plain face a shade off the opened ones is closed
 
     @classmethod
     def of(cls, named: Sequence[tuple[str, TileLook]]) -> FaceEvidence:
@@ -87,10 +90,14 @@ class FaceEvidence:
         no learned picture read could never be named."""
         return self.raised_closed > len(self.closed)
 
-    def closed_face(self, face: FloatArray) -> bool:
-        """Whether ``face`` is a flat closed face of this look (and no opened one)."""
+    def closed_face(self, face: FloatArray, marked: bool = False) -> bool:
+        """Whether ``face`` is a flat closed face of this look (and no opened one). A
+        ``marked`` picture's face must be a known closed face as drawn (within
+        ``SAME_FACE``): a mark lies on a closed tile of the look's own shade, and a
+        symbol on a face a shade off it is a digit on an opened cell (a look whose
+        opened cells are only a shade darker than its closed ones)."""
         to_closed = _nearest(face, self.closed)
-        return not self.raised and to_closed <= FACE_MATCH and (
+        return not self.raised and to_closed <= (SAME_FACE if marked else FACE_MATCH) and (
             to_closed < _nearest(face, self.opened))
 
     def plain_kind(self, face: FloatArray) -> str | None:
@@ -100,12 +107,24 @@ class FaceEvidence:
         to_opened, to_closed = _nearest(face, self.opened), _nearest(face, self.closed)
         if to_closed <= FACE_MATCH and to_closed < to_opened:
             return "unopened"
+        if self.shade_closed and self.shade_off(face):
+            return "unopened"
         if to_opened <= FACE_MATCH:
             return "0"
         if self.opened and to_opened >= FACE_APART and not self.plain_closed and (
                 not is_red(face)):  # a red face is the classic look's mine, not a closed tile
             return "unopened"  # the look's one closed face (a third face is something else)
         return None
+
+    def shade_off(self, face: FloatArray) -> bool:
+        """Whether a plain flat ``face`` is a shade off the known opened faces (within
+        ``FACE_MATCH`` of one, none of them within ``SAME_FACE``) and near no closed one:
+        another shade of the opened cells (a checkerboard's), or the closed face of a
+        look whose closed cells are only a shade lighter than its opened ones. The
+        board's rules tell which (:func:`~recognizer.learning.learn`)."""
+        to_opened = _nearest(face, self.opened)
+        return (not self.raised and SAME_FACE < to_opened <= FACE_MATCH
+                and _nearest(face, self.closed) > FACE_MATCH and not is_red(face))
 
     def unlit(self, face: FloatArray) -> FloatArray | None:
         """The known flat face of which ``face`` is the pointer's highlight (many flat

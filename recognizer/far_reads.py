@@ -42,6 +42,7 @@ SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their
 # shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
 DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
 OPENED_PLAIN = np.array([KIND_INDEX["0"]])
+CLOSED_PLAIN = KIND_INDEX["unopened"]
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -55,11 +56,15 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     far = matches.confident & (matches.distance > OWN_PICTURE)
     digits = np.nonzero(far & np.isin(matches.kinds, DIGIT_KINDS))[0]
     plains = np.nonzero(far & np.isin(matches.kinds, OPENED_PLAIN))[0]
-    if digits.size == 0 and plains.size == 0:
+    closed = np.nonzero(far & (matches.kinds == CLOSED_PLAIN) & _flat(skin, matches))[0]
+    if digits.size == 0 and plains.size == 0 and closed.size == 0:
         return matches
     doubted = np.zeros_like(matches.confident)
+    evidence = FaceEvidence.of(skin.named_looks)
+    for leader, members in _look_alikes(vectors, closed):
+        kind = name_picture(skin, _look(picture, geometry, leader), evidence)
+        doubted[members] = kind is not None and kind != "unopened"
     if digits.size:
-        evidence = FaceEvidence.of(skin.named_looks)
         for leader, members in _look_alikes(vectors, digits):
             look = _look(picture, geometry, leader)
             kind = name_picture(skin, look, evidence)
@@ -71,6 +76,12 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     if not doubted.any():
         return matches
     return replace(matches, doubted=doubted)
+
+
+def _flat(skin: LearnedSkin, matches: Matches) -> npt.NDArray[np.bool_]:
+    """Per cell, whether the template it is read as is flat (no bevel)."""
+    flat = np.array([not template.look.raised for template in skin.templates] or [False])
+    return np.asarray(flat[np.clip(matches.templates, 0, None)])
 
 
 def _look(picture: Image, geometry: BoardGeometry, cell: int) -> TileLook:

@@ -24,7 +24,7 @@ from sweeper.recognizer.far_reads import doubt_far_reads
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
-from sweeper.recognizer.looks import look_at
+from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.realign import Realignments, realigned
 from sweeper.recognizer.rules import impossible_cells
@@ -97,19 +97,13 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     # a fresh board: every cell unlike anything known, and all alike (one picture, or
     # the plain faces of one family: a checkerboard's two shades)
     fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
-    evidence = FaceEvidence.of(skin.named_looks)
-    # pictures with something on them first: their faces tell a flat look's closed
-    # cells from its opened ones, which the plain pictures then need
-    order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
-    named: list[tuple[_Cluster, str]] = []
-    for i in order:
-        kind = "unopened" if fresh else name_picture(skin, looks[i], evidence)
-        if kind is not None:
-            evidence.add(kind, looks[i])
-            codes[clusters[i].members] = TILE_CODES[kind]
-            readable[clusters[i].members] = True
-            named.append((clusters[i], kind))
-    faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
+    named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape, fresh)
+    if shaded and faulty.any():
+        # a plain face a shade off the opened ones: another opened shade, or the closed
+        # face; taken as closed where only that reading breaks no rule
+        again = _named(skin, clusters, looks, codes, readable, shape, fresh, shade_closed=True)
+        if not again[1].any():
+            named, faulty, _ = again
     named = [(cluster, kind) for cluster, kind in named
              if not faulty[cluster.members].any()
              and not confusable(skin, kind, vectors[cluster.leader])]
@@ -125,6 +119,35 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     misleading = misreading_templates(skin, picture, geometry, vectors, since=known)
     skin.discard(misleading)
     return [kind for index, kind in enumerate(learned, start=known) if index not in misleading]
+
+
+def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
+           codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
+           shape: tuple[int, int], fresh: bool, *, shade_closed: bool = False,
+           ) -> tuple[list[tuple[_Cluster, str]], npt.NDArray[np.bool_], bool]:
+    """Each cluster named (its leader's ``looks``) where it can be, the cells the board's
+    rules then rule out (``codes`` and ``readable``: how the skin reads the board), and
+    whether a plain picture's face was a shade off the opened ones (named closed with
+    ``shade_closed``, else opened)."""
+    codes, readable = codes.copy(), readable.copy()
+    evidence = FaceEvidence.of(skin.named_looks)
+    evidence.shade_closed = shade_closed
+    shaded = False
+    # pictures with something on them first: their faces tell a flat look's closed
+    # cells from its opened ones, which the plain pictures then need
+    order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
+    named: list[tuple[_Cluster, str]] = []
+    for i in order:
+        if not fresh and plain(looks[i]) and evidence.shade_off(looks[i].face):
+            shaded = True
+        kind = "unopened" if fresh else name_picture(skin, looks[i], evidence)
+        if kind is not None:
+            evidence.add(kind, looks[i])
+            codes[clusters[i].members] = TILE_CODES[kind]
+            readable[clusters[i].members] = True
+            named.append((clusters[i], kind))
+    faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
+    return named, faulty, shaded
 
 
 def _ruled_out(matches: Matches, geometry: BoardGeometry) -> npt.NDArray[np.bool_]:

@@ -47,7 +47,7 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
         look = replace(look, face=lit_known)  # a face known only lit, as first seen
     # a flat look's closed face is named as if raised, and kept if it fits the flat
     # closed pictures (not a closed cell's picture taken for raised)
-    as_raised = not look.raised and evidence.closed_face(look.face)
+    as_raised = not look.raised and evidence.closed_face(look.face, marked=not plain(look))
     if plain(look) and not look.raised and not as_raised:
         kind = evidence.plain_kind(look.face)
         if kind is None and look.faint_core >= MIN_DARK_CORE:
@@ -98,7 +98,7 @@ def fits_family(skin: LearnedSkin, kind: str, look: TileLook) -> bool:
         return True
     known = [other for other in skin.looks_of(family)
              if other.raised == look.raised or family is OPENED]
-    if not known:
+    if not known or (kind == "flag" and _face_of_its_own(skin, look)):
         return True
     face = np.median(np.stack([other.face for other in known]), axis=0)
     if float(np.abs(face - look.face).max()) > FACE_TOLERANCE and not _known_lit_face(
@@ -107,6 +107,18 @@ def fits_family(skin: LearnedSkin, kind: str, look: TileLook) -> bool:
     if family is not COVERED or not look.raised:
         return True
     return bevel_like(look, known)
+
+
+def _face_of_its_own(skin: LearnedSkin, look: TileLook) -> bool:
+    """Whether a flag's face is one of its own: flat, and unlike every known opened
+    face and every flat closed one (beyond ``FACE_TOLERANCE``). Some looks draw a flag
+    on a tile of its own colour (an emoji flag on yellow): such a face is neither
+    family's, while a flag on a tinted closed tile (a window over the board) keeps a
+    face near the closed one's."""
+    if look.raised:
+        return False
+    faces = [other.face for other in skin.looks_of(OPENED | COVERED) if not other.raised]
+    return all(float(np.abs(face - look.face).max()) > FACE_TOLERANCE for face in faces)
 
 
 def _known_lit_face(face: FloatArray, known: Sequence[TileLook]) -> bool:
