@@ -35,6 +35,10 @@ from sweeper.recognizer.naming import PLAIN_INK
 FACE_MATCH = 16.0  # largest channel difference between faces of one family (a
 # checkerboard's two shades differ by up to 14)
 FACE_APART = 20.0  # a closed face differs from every opened one by at least this much
+FRAME_APART = 60.0  # grey levels by which a band round a tile (its lift or drop, see
+# ``looks``) differs between two pictures drawn unlike: a light border round opened cells
+# only (180 levels on a navy look); one tile cut at another phase, or beside another
+# neighbour, moves its bands by 20 at most
 SAME_FACE = 4.0  # largest channel difference of one face drawn twice (a flat look paints
 # each face in one colour; anti-aliasing and a browser's colour rounding move it 1 or 2)
 LIT_GAIN = (1.03, 1.25)  # a pointer's highlight brightens a face by this factor (seen:
@@ -56,6 +60,8 @@ class FaceEvidence:
 
     opened: list[FloatArray] = field(default_factory=list)
     closed: list[FloatArray] = field(default_factory=list)
+    opened_frames: list[FloatArray] = field(default_factory=list)  # (lift, drop) of each
+    closed_frames: list[FloatArray] = field(default_factory=list)  # ... face above
     plain_closed: bool = False  # a closed face known from a plain picture, not a flag's
     raised_closed: int = 0  # closed pictures seen raised (the flat ones are ``closed``)
     shade_closed: bool = False  # a plain face a shade off the opened ones is closed
@@ -72,12 +78,14 @@ class FaceEvidence:
         """Count one more named picture."""
         if kind in OPENED:
             self.opened.append(look.face)
+            self.opened_frames.append(frame(look))
         elif kind in COVERED and not is_red(look.face):  # a flag a loss shows on its mine's
             # red square tells nothing of the closed tiles' face
             if look.raised:
                 self.raised_closed += 1
             else:
                 self.closed.append(look.face)
+                self.closed_frames.append(frame(look))
                 self.plain_closed |= plain(look)
 
     @property
@@ -90,24 +98,26 @@ class FaceEvidence:
         no learned picture read could never be named."""
         return self.raised_closed > len(self.closed)
 
-    def closed_face(self, face: FloatArray, marked: bool = False) -> bool:
-        """Whether ``face`` is a flat closed face of this look (and no opened one). A
-        ``marked`` picture's face must be a known closed face as drawn (within
-        ``SAME_FACE``): a mark lies on a closed tile of the look's own shade, and a
-        symbol on a face a shade off it is a digit on an opened cell (a look whose
-        opened cells are only a shade darker than its closed ones)."""
-        to_closed = _nearest(face, self.closed)
+    def closed_face(self, look: TileLook, marked: bool = False) -> bool:
+        """Whether ``look`` has a flat closed face of this look (and no opened one),
+        framed as the closed tiles are. A ``marked`` picture's face must be a known
+        closed face as drawn (within ``SAME_FACE``): a mark lies on a closed tile of the
+        look's own shade, and a symbol on a face a shade off it is a digit on an opened
+        cell (a look whose opened cells are only a shade darker than its closed ones)."""
+        to_closed = _nearest(look.face, self.closed, frame(look), self.closed_frames)
         return not self.raised and to_closed <= (SAME_FACE if marked else FACE_MATCH) and (
-            to_closed < _nearest(face, self.opened))
+            to_closed < _nearest(look.face, self.opened))
 
-    def plain_kind(self, face: FloatArray) -> str | None:
-        """The type of a flat picture without ink whose face is ``face``."""
+    def plain_kind(self, face: FloatArray, framed: FloatArray | None = None) -> str | None:
+        """The type of a flat picture without ink whose face is ``face`` (and whose
+        bands are ``framed``, if known: a closed tile is framed as the known ones)."""
         if self.raised:
             return "0"
-        to_opened, to_closed = _nearest(face, self.opened), _nearest(face, self.closed)
+        to_opened = _nearest(face, self.opened)
+        to_closed = _nearest(face, self.closed, framed, self.closed_frames)
         if to_closed <= FACE_MATCH and to_closed < to_opened:
             return "unopened"
-        if self.shade_closed and self.shade_off(face):
+        if self.shade_closed and self.shade_off(face, framed):
             return "unopened"
         if to_opened <= FACE_MATCH:
             return "0"
@@ -116,14 +126,18 @@ class FaceEvidence:
             return "unopened"  # the look's one closed face (a third face is something else)
         return None
 
-    def shade_off(self, face: FloatArray) -> bool:
-        """Whether a plain flat ``face`` is a shade off the known opened faces (within
-        ``FACE_MATCH`` of one, none of them within ``SAME_FACE``) and near no closed one:
-        another shade of the opened cells (a checkerboard's), or the closed face of a
-        look whose closed cells are only a shade lighter than its opened ones. The
-        board's rules tell which (:func:`~recognizer.learning.learn`)."""
+    def shade_off(self, face: FloatArray, framed: FloatArray | None = None) -> bool:
+        """Whether a plain flat picture (its ``face``, its bands ``framed``) is a shade
+        off every known opened picture (its face within ``FACE_MATCH`` of one, none
+        within ``SAME_FACE``, or framed unlike every one) and near no closed one:
+        another shade of the opened cells (a checkerboard's; a 0 inside an opening whose
+        edge draws a border), or the closed tile of a look whose closed cells are only a
+        shade lighter than its opened ones, or drawn without the border its opened cells
+        have. The board's rules tell which (:func:`~recognizer.learning.learn`)."""
         to_opened = _nearest(face, self.opened)
-        return (not self.raised and SAME_FACE < to_opened <= FACE_MATCH
+        same_frame = _nearest(face, self.opened, framed, self.opened_frames)
+        return (not self.raised and to_opened <= FACE_MATCH
+                and (to_opened > SAME_FACE or same_frame > FACE_MATCH)
                 and _nearest(face, self.closed) > FACE_MATCH and not is_red(face))
 
     def unlit(self, face: FloatArray) -> FloatArray | None:
@@ -195,8 +209,18 @@ def plain(look: TileLook) -> bool:
     return not look.has_ink or look.ink_share < PLAIN_INK
 
 
-def _nearest(face: FloatArray, faces: Sequence[FloatArray]) -> float:
-    """The largest channel difference from ``face`` to the closest of ``faces``."""
+def frame(look: TileLook) -> FloatArray:
+    """A picture's bands round its face: ``(lift, drop)``."""
+    return np.array([look.lift, look.drop], np.float32)
+
+
+def _nearest(face: FloatArray, faces: Sequence[FloatArray], framed: FloatArray | None = None,
+             frames: Sequence[FloatArray] = ()) -> float:
+    """The largest channel difference from ``face`` to the closest of ``faces``; with
+    ``framed``, of those whose ``frames`` lie within ``FRAME_APART`` of it."""
+    if framed is not None:
+        faces = [other for other, bands in zip(faces, frames, strict=True)
+                 if float(np.abs(bands - framed).max()) <= FRAME_APART]
     if not faces:
         return float("inf")
     return float(min(np.abs(face - other).max() for other in faces))

@@ -21,6 +21,8 @@ pitch shows some of its bevel as ink.)
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import replace
 
 import numpy as np
@@ -30,7 +32,7 @@ from sweeper.recognizer.families import FaceEvidence, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.glyphs import DIGITS
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import KIND_INDEX, LearnedSkin, Matches
+from sweeper.recognizer.learned import KIND_INDEX, SAME_PICTURE, LearnedSkin, Matches
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.sampling import native_cell
@@ -40,6 +42,9 @@ OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its ow
 # within 6; a serif 3 and 5 of the classic colours lie 9 to 12 apart)
 SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their inks'
 # shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
+DIGEST_BYTES = 16  # a picture's digest (no two of a game's pictures share one)
+KEPT = 4096  # shape comparisons remembered (a reading's passes, and every later reading
+# of a cell that did not change, meet the same cell and template again)
 DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
 OPENED_PLAIN = np.array([KIND_INDEX["0"]])
 CLOSED_PLAIN = KIND_INDEX["unopened"]
@@ -54,12 +59,17 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     learner would name otherwise or whose ink is shaped unlike its template's, an opened
     0 with a symbol on it."""
     far = matches.confident & (matches.distance > OWN_PICTURE)
+    near = matches.confident & (matches.distance > SAME_PICTURE) & ~far & np.isin(
+        matches.kinds, DIGIT_KINDS)
     digits = np.nonzero(far & np.isin(matches.kinds, DIGIT_KINDS))[0]
     plains = np.nonzero(far & np.isin(matches.kinds, OPENED_PLAIN))[0]
     closed = np.nonzero(far & (matches.kinds == CLOSED_PLAIN) & _flat(skin, matches))[0]
-    if digits.size == 0 and plains.size == 0 and closed.size == 0:
+    if digits.size == 0 and plains.size == 0 and closed.size == 0 and not near.any():
         return matches
     doubted = np.zeros_like(matches.confident)
+    for cell in np.nonzero(near)[0]:
+        doubted[cell] = not _shaped_as(picture, geometry, skin, int(cell),
+                                       int(matches.templates[cell]))
     evidence = FaceEvidence.of(skin.named_looks)
     for leader, members in _look_alikes(vectors, closed):
         kind = name_picture(skin, _look(picture, geometry, leader), evidence)
@@ -76,6 +86,27 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     if not doubted.any():
         return matches
     return replace(matches, doubted=doubted)
+
+
+_SHAPED: OrderedDict[tuple[bytes, int], bool] = OrderedDict()  # shape comparisons made
+
+
+def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell: int,
+               template: int) -> bool:
+    """Whether cell number ``cell``'s ink is shaped as template number ``template``'s
+    (:func:`same_shape`). A cell read as a digit though not its template's very picture
+    (beyond ``SAME_PICTURE``) may be another digit: where a light border round every
+    opened cell outweighs the digits, white digits on navy lie 2 to 3 levels apart at
+    the matching size, and a game's first 2 read as the 1 learned before it."""
+    tile = native_cell(picture, geometry, *divmod(cell, geometry.cols))
+    digest = hashlib.blake2b(tile.tobytes(), digest_size=DIGEST_BYTES)
+    digest.update(repr(tile.shape).encode())
+    key = (digest.digest(), id(skin.templates[template]))
+    if key not in _SHAPED:
+        _SHAPED[key] = same_shape(look_at(tile), skin.templates[template].look)
+        if len(_SHAPED) > KEPT:
+            _SHAPED.popitem(last=False)
+    return _SHAPED[key]
 
 
 def _flat(skin: LearnedSkin, matches: Matches) -> npt.NDArray[np.bool_]:

@@ -19,11 +19,17 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.recognizer.close_calls import settle_close_calls
-from sweeper.recognizer.families import FaceEvidence, one_family, plain
-from sweeper.recognizer.far_reads import doubt_far_reads
+from sweeper.recognizer.families import FaceEvidence, frame, one_family, plain
+from sweeper.recognizer.far_reads import doubt_far_reads, same_shape
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
+from sweeper.recognizer.learned import (
+    CODES,
+    SAME_PICTURE,
+    SAME_PICTURE_LEAD,
+    LearnedSkin,
+    Matches,
+)
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.realign import Realignments, realigned
@@ -88,20 +94,20 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     unexplained = np.nonzero(steady)[0]
     if unexplained.size == 0:
         return []
-    clusters = _clusters(vectors, unexplained)
+    clusters, looks = _by_shape(picture, geometry, vectors, _clusters(vectors, unexplained))
     shape = (geometry.rows, geometry.cols)
     codes = CODES[matches.kinds].copy()
     readable = matches.confident.copy()
-    looks = [look_at(native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
-             for cluster in clusters]
     # a fresh board: every cell unlike anything known, and all alike (one picture, or
     # the plain faces of one family: a checkerboard's two shades)
     fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
-    named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape, fresh)
+    named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
+                                   fresh=fresh)
     if shaded and faulty.any():
         # a plain face a shade off the opened ones: another opened shade, or the closed
         # face; taken as closed where only that reading breaks no rule
-        again = _named(skin, clusters, looks, codes, readable, shape, fresh, shade_closed=True)
+        again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
+                       shade_closed=True)
         if not again[1].any():
             named, faulty, _ = again
     named = [(cluster, kind) for cluster, kind in named
@@ -122,8 +128,8 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
 
 
 def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
-           codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
-           shape: tuple[int, int], fresh: bool, *, shade_closed: bool = False,
+           codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_], *,
+           shape: tuple[int, int], fresh: bool, shade_closed: bool = False,
            ) -> tuple[list[tuple[_Cluster, str]], npt.NDArray[np.bool_], bool]:
     """Each cluster named (its leader's ``looks``) where it can be, the cells the board's
     rules then rule out (``codes`` and ``readable``: how the skin reads the board), and
@@ -138,7 +144,7 @@ def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
     order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
     named: list[tuple[_Cluster, str]] = []
     for i in order:
-        if not fresh and plain(looks[i]) and evidence.shade_off(looks[i].face):
+        if not fresh and plain(looks[i]) and evidence.shade_off(looks[i].face, frame(looks[i])):
             shaded = True
         kind = "unopened" if fresh else name_picture(skin, looks[i], evidence)
         if kind is not None:
@@ -192,6 +198,39 @@ def confusable(skin: LearnedSkin, kind: str, vector: npt.NDArray[np.float32]) ->
         return False
     distances = skin.distances(vector[None, :].astype(np.float32))[0]
     return bool(distances[others].min() < SAME_PICTURE_LEAD)
+
+
+def _by_shape(picture: Image, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
+              clusters: list[_Cluster]) -> tuple[list[_Cluster], list[TileLook]]:
+    """``clusters`` split where a member beyond ``SAME_PICTURE`` of its leader carries
+    ink shaped unlike the leader's (:func:`~recognizer.far_reads.same_shape`), each with
+    its leader's look. Where a light border round every opened cell outweighs the
+    digits, white digits on navy lie 2 to 3 levels apart at the matching size: one
+    cluster held 1s, 2s and 3s, and named a 3, broke the rules and none was learned."""
+    split: list[_Cluster] = []
+    looks: list[TileLook] = []
+    pending = list(clusters)
+    while pending and len(split) < MAX_CLUSTERS:
+        cluster = pending.pop(0)
+        look = _cell_look(picture, geometry, cluster.leader)
+        members = cluster.members
+        if look.shape is not None and members.size > 1:
+            distance = np.sqrt(((vectors[members] - vectors[cluster.leader]) ** 2).mean(axis=1))
+            alike = np.array([near or same_shape(_cell_look(picture, geometry, int(cell)), look)
+                              for cell, near in zip(members, distance <= SAME_PICTURE,
+                                                    strict=True)])
+            if not alike.all():
+                rest = members[~alike]
+                pending.append(_Cluster(int(rest[0]), rest))
+                members = members[alike]
+        split.append(_Cluster(cluster.leader, members))
+        looks.append(look)
+    return split, looks
+
+
+def _cell_look(picture: Image, geometry: BoardGeometry, cell: int) -> TileLook:
+    """The look of cell number ``cell`` at its own resolution."""
+    return look_at(native_cell(picture, geometry, *divmod(cell, geometry.cols)))
 
 
 def _clusters(vectors: npt.NDArray[np.float32], indices: npt.NDArray[np.int64]) -> list[_Cluster]:

@@ -19,6 +19,7 @@ from sweeper.recognizer.families import (
     LIT_SLACK,
     OPENED,
     FaceEvidence,
+    frame,
     lit,
     plain,
 )
@@ -47,9 +48,9 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
         look = replace(look, face=lit_known)  # a face known only lit, as first seen
     # a flat look's closed face is named as if raised, and kept if it fits the flat
     # closed pictures (not a closed cell's picture taken for raised)
-    as_raised = not look.raised and evidence.closed_face(look.face, marked=not plain(look))
+    as_raised = not look.raised and evidence.closed_face(look, marked=not plain(look))
     if plain(look) and not look.raised and not as_raised:
-        kind = evidence.plain_kind(look.face)
+        kind = evidence.plain_kind(look.face, frame(look))
         if kind is None and look.faint_core >= MIN_DARK_CORE:
             kind = "mine"  # a faint disc on a face of its own: a flat look's mine
         elif kind is None and is_red(look.face) and look.faint_ink >= PLAIN_INK:

@@ -144,7 +144,7 @@ def test_a_flat_looks_plain_faces_are_named_by_the_faces_known():
     assert evidence.plain_kind(np.array([84, 204, 124], np.float32)) == "unopened"
     assert evidence.plain_kind(np.array([150, 190, 220], np.float32)) == "0"
     assert evidence.plain_kind(np.array([20, 20, 240], np.float32)) is None  # a third face
-    assert evidence.closed_face(np.array([80, 200, 120], np.float32))
+    assert evidence.closed_face(green)
 
 
 def test_with_only_opened_faces_known_a_face_far_from_them_is_the_closed_one():

@@ -1,0 +1,102 @@
+"""Flat looks whose closed and opened cells differ by little (recognizer/families.py,
+recognizer/picture_naming.py, recognizer/far_reads.py, recognizer/learning.py).
+
+lazzerex-rounded's opened slate is only 14 levels darker than its closed tiles, within a
+face family's tolerance and within the closed template's reach; aryanpanda-dark paints
+both navy and draws a white border inside opened cells only, which outweighs its white
+digits: they lie 2 to 3 levels apart at the matching size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sweeper.recognizer import BoardGeometry, BoardReader
+from sweeper.recognizer.image_io import Image, load_image
+
+CELLS = Path(__file__).resolve().parent / "cells"
+SHADE_PITCH, FRAME_PITCH = 44, 41  # lazzerex-rounded, aryanpanda-dark at a scale of 1
+CLOSED_5X5_WITH = """\
+.....
+.....
+..{}..
+.....
+....."""
+
+
+def _geometry(pitch: int, rows: int, cols: int) -> BoardGeometry:
+    return BoardGeometry.regular(left=0, top=0, pitch_x=pitch, pitch_y=pitch, rows=rows,
+                                 cols=cols)
+
+
+def _closed_over(shot: Image, pitch: int, cells: list[tuple[int, int]]) -> Image:
+    """``shot`` with ``cells`` painted over by its top-left (closed) cell."""
+    covered = shot.copy()
+    for row, col in cells:
+        covered[row * pitch:(row + 1) * pitch, col * pitch:(col + 1) * pitch] = (
+            shot[:pitch, :pitch])
+    return covered
+
+
+def test_a_closed_face_a_shade_off_the_opened_one_is_told_by_the_rules() -> None:
+    """Read alone, the 2's slate names the opened face, and the closed tiles, 14 levels
+    off it, passed for another opened shade: 24 zeros and the 2 unread."""
+    shot = load_image(CELLS / "lazzerex-rounded-first-2.png")
+    seen = BoardReader().read(shot, _geometry(SHADE_PITCH, 5, 5))
+    assert str(seen.board).strip() == CLOSED_5X5_WITH.format("2")
+
+
+def test_a_first_digit_a_shade_off_the_closed_face_is_a_digit() -> None:
+    """After the closed tiles alone, the first 2 lay within their template's reach and
+    its face within their family's: it read as a closed cell, a wrong board."""
+    shot = load_image(CELLS / "lazzerex-rounded-first-2.png")
+    geometry = _geometry(SHADE_PITCH, 5, 5)
+    reader = BoardReader()
+    assert reader.read(_closed_over(shot, SHADE_PITCH, [(2, 2)]), geometry).board is not None
+    seen = reader.read(shot, geometry)
+    assert str(seen.board).strip() == CLOSED_5X5_WITH.format("2")
+
+
+def test_a_flag_on_a_tile_of_its_own_colour_is_a_flag() -> None:
+    """An emoji flag on yellow: its face is neither the closed tiles' nor the opened
+    cells', and was refused as no closed tile's once the closed face was known."""
+    shot = load_image(CELLS / "lazzerex-rounded-flag.png")
+    geometry = _geometry(SHADE_PITCH, 5, 5)
+    reader = BoardReader()
+    assert reader.read(_closed_over(shot, SHADE_PITCH, [(2, 2)]), geometry).board is not None
+    seen = reader.read(shot, geometry)
+    assert str(seen.board).strip() == CLOSED_5X5_WITH.format("F")
+
+
+def test_closed_and_opened_cells_of_one_face_are_told_by_the_frame() -> None:
+    """Both navy, the opened 1 framed in white: read alone, the closed tiles took the 1's
+    face for theirs and were read as zeros; after them, the 1 as a mark on a closed one."""
+    shot = load_image(CELLS / "aryanpanda-dark-first-1.png")
+    geometry = _geometry(FRAME_PITCH, 5, 5)
+    assert str(BoardReader().read(shot, geometry).board).strip() == (
+        CLOSED_5X5_WITH.format("1"))
+    reader = BoardReader()
+    assert reader.read(_closed_over(shot, FRAME_PITCH, [(2, 2)]), geometry).board is not None
+    assert str(reader.read(shot, geometry).board).strip() == CLOSED_5X5_WITH.format("1")
+
+
+DIGITS = """\
+.1001....
+.2101122.
+..10001..
+..10113..
+..211....
+........."""
+
+
+def test_digits_a_border_outweighs_are_told_by_their_shape() -> None:
+    """White digits in white-framed cells lie 2 to 3 levels apart at the matching size:
+    read alone, 1s, 2s and a 3 made one cluster, named a 3, and none was learned; after
+    the 1s, a 2 read as a 1, a wrong board."""
+    shot = load_image(CELLS / "aryanpanda-dark-digits.png")
+    geometry = _geometry(FRAME_PITCH, 6, 9)
+    assert str(BoardReader().read(shot, geometry).board).strip() == DIGITS
+    reader = BoardReader()  # the game's first opening: a 1
+    before = reader.read(load_image(CELLS / "aryanpanda-dark-first-1.png"),
+                         _geometry(FRAME_PITCH, 5, 5))
+    assert before.board is not None and "1" in before.learned
+    assert str(reader.read(shot, geometry).board).strip() == DIGITS
