@@ -15,7 +15,12 @@ from what the game shows:
 - a face that is a known one lit by the pointer (brightened, or blended toward white,
   channel by channel alike) is of that face's family, where only one family's fits;
 - a fresh board is all plain cells of one face family (the two shades of a
-  checkerboard are one family): closed.
+  checkerboard are one family): closed;
+- a closed tile is framed as the known ones (a look may paint both families one colour
+  and draw a border inside opened cells only), and a symbol lies on a closed face only
+  as drawn: on a face a shade off it, it is a digit on an opened cell;
+- a plain face a shade off the opened ones is another opened shade or the closed face
+  of a look whose closed tiles are only a shade lighter: the board's rules tell which.
 
 Where the look is raised (the game's closed cells have a bevel), a flat plain picture is
 an opened 0, as the classic rules say.

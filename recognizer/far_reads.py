@@ -15,8 +15,14 @@ An opened 0 has no rival to lead where the skin knows no digit yet: on a look wh
 opened cells are a shade off its closed ones, the first picture named (a 0) read every
 small thin digit within its reach, and a board of 479 zeros and a flag came out whole.
 So a cell read as a 0 from afar with a symbol on it (:func:`~recognizer.families.plain`)
-is not read either. (Closed tiles are left as read: a raised tile cut at a fractional
-pitch shows some of its bevel as ink.)
+is not read either. Nor is a flat closed tile read from afar that the learner names an
+opened tile: a look whose opened cells are a shade off its closed ones has its first
+opening's 0s and digits within the closed template's reach. (Raised closed tiles are left
+as read: one cut at a fractional pitch shows some of its bevel as ink.)
+
+A digit read nearer than that but not as its template's very picture has its ink's shape
+compared with the template's: where a border round every opened cell outweighs the
+digits, two digits lie 2 to 3 levels apart at the matching size.
 """
 
 from __future__ import annotations
