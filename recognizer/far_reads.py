@@ -38,7 +38,13 @@ from sweeper.recognizer.families import FaceEvidence, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.glyphs import DIGITS
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import KIND_INDEX, SAME_PICTURE, LearnedSkin, Matches
+from sweeper.recognizer.learned import (
+    KIND_INDEX,
+    MATCH_DISTANCE,
+    SAME_PICTURE,
+    LearnedSkin,
+    Matches,
+)
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.sampling import native_cell
@@ -66,7 +72,7 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     0 with a symbol on it."""
     far = matches.confident & (matches.distance > OWN_PICTURE)
     near = matches.confident & (matches.distance > SAME_PICTURE) & ~far & np.isin(
-        matches.kinds, DIGIT_KINDS)
+        matches.kinds, DIGIT_KINDS) & (matches.reach < MATCH_DISTANCE)
     digits = np.nonzero(far & np.isin(matches.kinds, DIGIT_KINDS))[0]
     plains = np.nonzero(far & np.isin(matches.kinds, OPENED_PLAIN))[0]
     closed = np.nonzero(far & (matches.kinds == CLOSED_PLAIN) & _flat(skin, matches))[0]
@@ -101,7 +107,10 @@ def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell:
                template: int) -> bool:
     """Whether cell number ``cell``'s ink is shaped as template number ``template``'s
     (:func:`same_shape`). A cell read as a digit though not its template's very picture
-    (beyond ``SAME_PICTURE``) may be another digit: where a light border round every
+    (beyond ``SAME_PICTURE``), of a digit that stands out little from its plain tile
+    (its reach short of ``MATCH_DISTANCE``: a bold digit cut at a fractional pitch shows
+    some of a bevel as ink, and is checked no further), may be another digit: where a
+    light border round every
     opened cell outweighs the digits, white digits on navy lie 2 to 3 levels apart at
     the matching size, and a game's first 2 read as the 1 learned before it."""
     tile = native_cell(picture, geometry, *divmod(cell, geometry.cols))

@@ -20,16 +20,10 @@ import numpy.typing as npt
 
 from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.families import FaceEvidence, frame, one_family, plain
-from sweeper.recognizer.far_reads import doubt_far_reads, same_shape
+from sweeper.recognizer.far_reads import doubt_far_reads
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
-from sweeper.recognizer.learned import (
-    CODES,
-    SAME_PICTURE,
-    SAME_PICTURE_LEAD,
-    LearnedSkin,
-    Matches,
-)
+from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.realign import Realignments, realigned
@@ -94,7 +88,8 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     unexplained = np.nonzero(steady)[0]
     if unexplained.size == 0:
         return []
-    clusters, looks = _by_shape(picture, geometry, vectors, _clusters(vectors, unexplained))
+    clusters = _clusters(vectors, unexplained)
+    looks = [_cell_look(picture, geometry, cluster.leader) for cluster in clusters]
     shape = (geometry.rows, geometry.cols)
     codes = CODES[matches.kinds].copy()
     readable = matches.confident.copy()
@@ -198,34 +193,6 @@ def confusable(skin: LearnedSkin, kind: str, vector: npt.NDArray[np.float32]) ->
         return False
     distances = skin.distances(vector[None, :].astype(np.float32))[0]
     return bool(distances[others].min() < SAME_PICTURE_LEAD)
-
-
-def _by_shape(picture: Image, geometry: BoardGeometry, vectors: npt.NDArray[np.float32],
-              clusters: list[_Cluster]) -> tuple[list[_Cluster], list[TileLook]]:
-    """``clusters`` split where a member beyond ``SAME_PICTURE`` of its leader carries
-    ink shaped unlike the leader's (:func:`~recognizer.far_reads.same_shape`), each with
-    its leader's look. Where a light border round every opened cell outweighs the
-    digits, white digits on navy lie 2 to 3 levels apart at the matching size: one
-    cluster held 1s, 2s and 3s, and named a 3, broke the rules and none was learned."""
-    split: list[_Cluster] = []
-    looks: list[TileLook] = []
-    pending = list(clusters)
-    while pending and len(split) < MAX_CLUSTERS:
-        cluster = pending.pop(0)
-        look = _cell_look(picture, geometry, cluster.leader)
-        members = cluster.members
-        if look.shape is not None and members.size > 1:
-            distance = np.sqrt(((vectors[members] - vectors[cluster.leader]) ** 2).mean(axis=1))
-            alike = np.array([near or same_shape(_cell_look(picture, geometry, int(cell)), look)
-                              for cell, near in zip(members, distance <= SAME_PICTURE,
-                                                    strict=True)])
-            if not alike.all():
-                rest = members[~alike]
-                pending.append(_Cluster(int(rest[0]), rest))
-                members = members[alike]
-        split.append(_Cluster(cluster.leader, members))
-        looks.append(look)
-    return split, looks
 
 
 def _cell_look(picture: Image, geometry: BoardGeometry, cell: int) -> TileLook:

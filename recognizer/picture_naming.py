@@ -48,7 +48,12 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
         look = replace(look, face=lit_known)  # a face known only lit, as first seen
     # a flat look's closed face is named as if raised, and kept if it fits the flat
     # closed pictures (not a closed cell's picture taken for raised)
-    as_raised = not look.raised and evidence.closed_face(look, marked=not plain(look))
+    as_raised = not look.raised and evidence.closed_face(look)
+    if as_raised and not plain(look) and not evidence.closed_face(look, marked=True):
+        # a symbol on a face a shade off the closed one: a digit on an opened cell where
+        # it reads as one flat (a pastel red 3 passed for a flag), else a mark on a
+        # closed tile lit by the pointer (a flag just placed)
+        as_raised = name_tile(look, known_bevel, known_digits(skin)).kind not in DIGITS
     if plain(look) and not look.raised and not as_raised:
         kind = evidence.plain_kind(look.face, frame(look))
         if kind is None and look.faint_core >= MIN_DARK_CORE:
