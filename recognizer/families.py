@@ -18,7 +18,8 @@ from what the game shows:
   checkerboard are one family): closed;
 - a closed tile is framed as the known ones (a look may paint both families one colour
   and draw a border inside opened cells only), and a symbol lies on a closed face only
-  as drawn: on a face a shade off it, it is a digit on an opened cell;
+  as drawn: on a face a shade off it, it is a digit on an opened cell where it reads as
+  one (:mod:`~recognizer.picture_naming`);
 - a plain face a shade off the opened ones is another opened shade or the closed face
   of a look whose closed tiles are only a shade lighter: the board's rules tell which.
 

@@ -90,8 +90,7 @@ DIGITS = """\
 
 def test_digits_a_border_outweighs_are_told_by_their_shape() -> None:
     """White digits in white-framed cells lie 2 to 3 levels apart at the matching size:
-    read alone, 1s, 2s and a 3 made one cluster, named a 3, and none was learned; after
-    the 1s, a 2 read as a 1, a wrong board."""
+    after the game's first 1, a 2 read as a 1, a wrong board."""
     shot = load_image(CELLS / "aryanpanda-dark-digits.png")
     geometry = _geometry(FRAME_PITCH, 6, 9)
     assert str(BoardReader().read(shot, geometry).board).strip() == DIGITS
@@ -100,3 +99,23 @@ def test_digits_a_border_outweighs_are_told_by_their_shape() -> None:
                          _geometry(FRAME_PITCH, 5, 5))
     assert before.board is not None and "1" in before.learned
     assert str(reader.read(shot, geometry).board).strip() == DIGITS
+
+
+LIT_FLAG = """\
+............
+........221.
+........101.
+........111.
+............
+............
+............
+............
+..F........."""
+
+
+def test_a_flag_on_a_closed_tile_lit_by_the_pointer_is_a_flag() -> None:
+    """A symbol on a face a shade off the closed one is a digit only where it reads as
+    one: a flag just placed, on its tile lit 12 levels by the pointer, read as nothing."""
+    shot = load_image(CELLS / "juliansalvador-google-lit-flag.png")
+    seen = BoardReader().read(shot, _geometry(30, 9, 12))
+    assert str(seen.board).strip() == LIT_FLAG
