@@ -49,6 +49,10 @@ WIN_SIGN_S = 1.5  # how long a win told by an assumed count alone is looked at f
 WIN_SIGN_POLL_S = 0.1  # between two of those looks
 NEW_GAME_TIMEOUT_S = 5.0  # how long a restarted game may take to show a new board
 NEW_GAME_POLL_S = 0.02  # pause between two looks for the new game (one frame at 50 Hz)
+WATCH_LIMIT_S = 120.0  # no watch looks longer, whatever it sees: the longest patience given
+# (a moving cover's 30 s after the clicks' 3 s and a redraw's 8 s) with room for looks of
+# seconds each on a loaded machine; past it a page that never holds still (an end read
+# two ways in turn) stops the run rather than hold it for ever
 CELLS_NAMED = 10  # contradicting cells an error names (enough to find them on a screenshot)
 COVER_AFTER_LAST_PRESS = "a cover over the board after the last safe cell"  # what a win
 # taken so waited for: its board is the one before the presses, whose cells were not seen
@@ -108,12 +112,14 @@ class BoardWatch:
         batch the page plainly ignored is pressed again (:mod:`coordinator.unshown`).
         """
         started = time.monotonic()
+        clicks_due = deadline  # the clicks' own time: a cover's patience moves ``deadline``
         looks = late_lessons = 0
         cover = CoverWait(self.covers, self.told)
         waits: list[str] = []
         stillness = Stillness(self.looker.placed.geometry)
         before: Shot | None = None  # the look before this one
         while True:
+            _within_the_limit(started, waits)
             snapped = self.looker.snap()
             looks += 1
             if unshown is not None and time.monotonic() < deadline and self._undrawn(
@@ -123,9 +129,10 @@ class BoardWatch:
             shot = self.looker.shoot(facts.mines, snapped)
             recognition = shot.recognition
             if pressed is not None and pressed.pending_in(recognition) and (
-                    time.monotonic() < deadline):
+                    time.monotonic() < clicks_due):
                 # the page still at work on the presses (a busy page redraws its whole
-                # board for each): no cover yet, until the clicks' time is up
+                # board for each): no cover yet, until the clicks' time is up (not the
+                # cover's: a press seen in turn pending and covered renewed it forever)
                 cover.restart()
             elif recognition.unreadable:  # time to answer a dialog or two
                 deadline = cover.saw(deadline)
@@ -250,7 +257,8 @@ class BoardWatch:
         a message over it ("Game over"): the end it tells is taken, with ``previous`` as
         the board (its cells were not read).
         """
-        deadline = time.monotonic() + timeout_s
+        started = time.monotonic()
+        deadline = started + timeout_s
         last: Sight | None = None
         looks, waits = 0, list[str]()
         redraw_awaited = False
@@ -296,6 +304,7 @@ class BoardWatch:
                          else CLICKS_NOT_SHOWN if sight.status == "playing"
                          else "the game's end, to be read twice")
             last = None if faulty else sight
+            _within_the_limit(started, waits)
             time.sleep(POLL_S)
 
     def for_a_sign_of_the_win(self, facts: GameFacts, sight: Sight) -> Sight:
@@ -373,6 +382,13 @@ def _why_unbelieved(recognition: Recognition) -> str:
     if recognition.learned:
         return "new tile pictures, to be read again"
     return "the game's status (face) could not be read"
+
+
+def _within_the_limit(started: float, waits: Sequence[str]) -> None:
+    """Raise if a watch ``started`` then has looked for longer than :data:`WATCH_LIMIT_S`."""
+    if time.monotonic() - started > WATCH_LIMIT_S:
+        raise WatchError(f"the board did not hold still in {WATCH_LIMIT_S:.0f} s; waited "
+                         f"for: {reasons_summary(waits)}")
 
 
 def _settled(

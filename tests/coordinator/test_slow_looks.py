@@ -4,6 +4,7 @@ the time one slow look took against the patience a covered board is given."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -14,11 +15,13 @@ import numpy.typing as npt
 import pytest
 
 from sweeper.coordinator import SimulatedScreen, cover_wait
+from sweeper.coordinator import watch as watch_module
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
+from sweeper.coordinator.passing import Presses
 from sweeper.coordinator.watch import BoardWatch
-from sweeper.core import BEGINNER, Rect
+from sweeper.core import BEGINNER, Board, Rect
 from sweeper.effector import Action, BatchResult
 from sweeper.recognizer import STEADY_SPAN_S, BoardReader
 
@@ -206,3 +209,75 @@ def test_looks_that_learn_forever_past_the_deadline_are_given_up(
     with pytest.raises(WatchError, match="stayed unreadable"):
         watch.until_readable(facts, deadline=time.monotonic())
     assert time.monotonic() - started < cover_wait.ANIMATION_PATIENCE_S
+
+
+class PressHiddenInTurnLooker(Looker):
+    """A reader that sees the pressed cell (0, 0) in turn still closed, with another cell
+    unreadable, and unreadable itself (a page drawing its end over the press: a mine
+    shown where the cell was pressed, unread, then the cell again)."""
+
+    looks = 0
+
+    def shoot(self, mines: int | None,
+              snapped: tuple[npt.NDArray[np.uint8], float] | None = None) -> Shot:
+        shot = super().shoot(mines, snapped)
+        self.looks += 1
+        unreadable = [(0, 0)] if self.looks % 2 else [(5, 5)]
+        return replace(shot, recognition=replace(shot.recognition, board=None,
+                                                 unreadable=unreadable))
+
+
+def test_a_press_pending_in_turn_with_a_cover_does_not_renew_the_patience(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the clicks' time a press still not shown is no reason to start the cover's
+    patience over: the watch gives up rather than look forever."""
+    monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
+    monkeypatch.setattr(cover_wait, "ANIMATION_PATIENCE_S", 2 * PATIENCE_S)
+    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    looker = PressHiddenInTurnLooker(screen)
+    placement = looker.locate()
+    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
+    watch = BoardWatch(looker, CoverAnswerer(screen))
+    outcome: list[BaseException] = []
+
+    def watch_until_readable() -> None:
+        try:
+            watch.until_readable(facts, deadline=time.monotonic() + PATIENCE_S,
+                                 pressed=Presses(clicked=[(0, 0)]))
+        except WatchError as error:
+            outcome.append(error)
+
+    watching = threading.Thread(target=watch_until_readable, daemon=True)
+    watching.start()
+    watching.join(timeout=10 * cover_wait.ANIMATION_PATIENCE_S)
+    assert not watching.is_alive(), "the watch still looks"
+    assert len(outcome) == 1 and "stayed unreadable" in str(outcome[0])
+
+
+class EndReadTwoWaysLooker(Looker):
+    """A reader that reads the game's end won and lost in turn (a page whose end never
+    holds still)."""
+
+    looks = 0
+
+    def shoot(self, mines: int | None,
+              snapped: tuple[npt.NDArray[np.uint8], float] | None = None) -> Shot:
+        shot = super().shoot(mines, snapped)
+        self.looks += 1
+        status = "won" if self.looks % 2 else "lost"
+        return replace(shot, recognition=replace(shot.recognition, status=status))
+
+
+def test_a_watch_that_never_settles_stops_at_its_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(watch_module, "WATCH_LIMIT_S", 0.5)
+    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
+    looker = EndReadTwoWaysLooker(screen)
+    placement = looker.locate()
+    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
+    watch = BoardWatch(looker, CoverAnswerer(screen))
+    started = time.monotonic()
+    with pytest.raises(WatchError, match="did not hold still"):
+        watch.settle(facts, Board.unopened(BEGINNER.height, BEGINNER.width), clicked=[(0, 0)])
+    assert time.monotonic() - started < 5.0
+    assert looker.looks > 2
