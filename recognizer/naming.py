@@ -15,6 +15,8 @@ The rules, in order (:class:`recognizer.looks.TileLook` holds the facts they rea
   those in the fonts that write the game's known digits as themselves (a thin "5" is a
   seven-segment "6" but for one stroke; in the game's own font it is clearly a 5).
 
+A symbol of one colour narrower than any other digit is ever drawn is a 1.
+
 Anything else gets no name: a picture is never forced into a type it does not show.
 """
 
@@ -44,6 +46,11 @@ MIN_SHAPE = 0.6  # a digit named by shape alone scores at least this ...
 MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much,
 EXACT_SHAPE = 0.95  # ... or matches a reference this exactly ...
 EXACT_SHAPE_LEAD = 0.05  # ... and leads by this much (a 5 and a 6 differ by one stroke)
+NARROW_ONE = 0.45  # a digit whose ink box is narrower than this (width over height) can
+# only be a 1: every other digit of every reference font is 0.56 wide or more (Liberation
+# Sans Narrow Bold), while a condensed display font's foot-less 1 (a bar with a short
+# flag) is 0.30 to 0.36 wide, and its box, stretched to the shape's size, is a block
+# shaped more like a 7 than like any reference 1
 MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
 ROUND_ASPECT = (0.85, 1.18)  # a round blob's box is this near square
 BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
@@ -211,9 +218,17 @@ def _name_digit(look: TileLook, shapes: ShapeScores,
     if (score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD) or (
             score >= EXACT_SHAPE and lead >= EXACT_SHAPE_LEAD):
         return Naming(best, f"shaped like a {best} ({score:.2f}, lead {lead:.2f})")
-    return _name_in_font(look, digits) or Naming(
+    return _name_in_font(look, digits) or _narrow_one(look, coloured, one_ink) or Naming(
         None, f"a symbol that is no clear digit (most like {best}, {score:.2f}, "
         f"lead {lead:.2f})")
+
+
+def _narrow_one(look: TileLook, coloured: str | None, one_ink: bool) -> Naming | None:
+    """A symbol of one colour narrower than any digit but a 1 is (``NARROW_ONE``) is a 1,
+    unless its colour is another digit's classic one; else None."""
+    if one_ink and look.aspect <= NARROW_ONE and coloured in (None, "1"):
+        return Naming("1", f"a symbol narrower than any digit but a 1 ({look.aspect:.2f})")
+    return None
 
 
 def _name_in_font(look: TileLook, digits: Sequence[tuple[str, FloatArray, float]],
