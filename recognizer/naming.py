@@ -35,6 +35,9 @@ PLAIN_INK = 0.015  # a tile with less ink than this share of its middle shows no
 FLAG_RED = 0.2  # share of red ink that makes a raised tile's symbol a flag ...
 FLAG_SHAPE_SLACK = 0.15  # ... if it is shaped about as much like a flag as like a digit,
 RED_FLAG_INK = 0.5  # ... or red is most of it
+RED_FLAG_LEAD = 0.3  # a mostly red symbol on a flat tile shaped as a flag this much more
+# than as any digit is a flag (an emoji flag's wavy pennant: 0.60 to 0.68 as a flag, 0.16
+# at most as any digit; a red 3 is shaped as a 3 first)
 COLOUR_SHAPE_SLACK = 0.15  # how far the colour's digit may trail the best shape
 MIN_COLOUR_SHAPE = 0.45  # the least shape score of the digit the colour names
 MAX_DIGIT_OFF_CENTRE = 0.25  # a digit sits about in the middle of its cell (a line box
@@ -105,7 +108,7 @@ def name_tile(look: TileLook, known_bevel: bool = False,
         if crossed and look.ink_of(ink.RED) >= CROSS_RED:
             return Naming("flag", "a mine crossed out in red (a wrong flag)")
         return Naming("mine", "a dark round blob")
-    if look.ink_of(ink.RED) >= FLAG_RED and _clearly_flag(shapes):
+    if look.ink_of(ink.RED) >= FLAG_RED and (_clearly_flag(shapes) or _red_pennant(look, shapes)):
         return Naming("flag", "a red flag on a flat tile")
     if red_face(look):  # the classic look's mine that went off; a lost game may show
         # every mine so, with the count of its mined neighbours written on it
@@ -181,6 +184,15 @@ def _clearly_flag(shapes: ShapeScores) -> bool:
     _, digit, _ = shapes.best(DIGITS)
     flag = shapes.scores.get("flag", -1.0)
     return flag >= MIN_SHAPE and flag >= digit + MIN_SHAPE_LEAD
+
+
+def _red_pennant(look: TileLook, shapes: ShapeScores) -> bool:
+    """Mostly red, and shaped as a flag far more than as any digit, if not as closely as
+    a flag named by its shape alone: an emoji flag's wavy pennant."""
+    _, digit, _ = shapes.best(DIGITS)
+    flag = shapes.scores.get("flag", -1.0)
+    return look.ink_of(ink.RED) >= RED_FLAG_INK and flag >= MIN_COLOUR_SHAPE and (
+        flag >= digit + RED_FLAG_LEAD)
 
 
 def _flag_shaped(shapes: ShapeScores) -> bool:
