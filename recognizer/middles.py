@@ -9,7 +9,10 @@ Its middle, where a tile's symbol and face lie, is unchanged: a cell no template
 explains whole is read as the template whose middle its own is, when that middle alone
 tells the type (every other type's middles lie clearly further). A look whose closed
 and opened tiles differ only at their edges (a bevel, an outline) has the same middle
-for both: there the lead is missing and nothing is read.
+for both: there the lead is missing and nothing is read. Nor is a plain face read so
+before the skin knows both plain faces, closed and opened: with no 0 learned yet, a
+classic look's lost board read its two 0s by their middles as closed tiles, whose
+middle they share.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.learned import MIN_LEAD, LearnedSkin, Matches
+from sweeper.recognizer.learned import MIN_LEAD, PLAIN_KINDS, LearnedSkin, Matches
 from sweeper.recognizer.sampling import CELL_SIZE
 
 MIDDLE = slice(5, 11)  # px of the CELL_SIZE sample compared: the middle 3/8 of the cell
@@ -47,6 +50,8 @@ def read_by_middles(skin: LearnedSkin, vectors: FloatArray, matches: Matches) ->
     nearest = distance[rows, best]
     other = np.where(kinds[None, :] == kinds[best][:, None], np.inf, distance).min(axis=1)
     read = (nearest <= MIDDLE_MATCH) & (other - nearest >= MIDDLE_LEAD)
+    if not np.isin(PLAIN_KINDS, kinds).all():  # a plain face's middle is told only
+        read &= ~np.isin(kinds[best], PLAIN_KINDS)  # against the other plain face's
     if not read.any():
         return matches
     chosen = unsure[read]

@@ -67,3 +67,20 @@ def test_a_middle_that_tells_no_type_is_not_read() -> None:
     same_middles.add("0", vectors[2], native_cell(crop, geometry, 0, 2))
     matches = read_by_middles(same_middles, vectors, same_middles.match(vectors))
     assert not matches.confident[1 * COLS + 2]
+
+
+def test_a_plain_face_is_not_read_by_its_middle_before_both_plain_faces_are_known() -> None:
+    """A classic look's opened 0 shares its middle with a closed tile: with no 0 learned
+    yet (only closed tiles and digits), a 0 read by its middle would be a closed tile."""
+    crop, geometry, vectors = _board()
+    skin = LearnedSkin()
+    for (row, col), kind in KNOWN.items():
+        if kind != "0":
+            skin.add(kind, vectors[row * COLS + col], native_cell(crop, geometry, row, col))
+    cells = vectors.reshape(-1, 16, 16, 3).copy()
+    zero = cells[0].copy()
+    zero[:3], zero[-3:], zero[:, :3], zero[:, -3:] = 90.0, 90.0, 90.0, 90.0  # its edges
+    # unlike the closed tile's, its middle the same
+    vectors = np.vstack([vectors, zero.reshape(1, -1)])
+    matches = read_by_middles(skin, vectors, skin.match(vectors))
+    assert not matches.confident[-1]
