@@ -77,8 +77,10 @@ def _best_whole_lines(lines: FloatArray, steps: IntArray, first: int) -> FloatAr
         readings.append((float(np.median(even - whole)) + whole, True))
     if off_whole > SURELY_WHOLE_PITCH:
         readings.append((even, False))
-    elif given_off_whole > SURELY_WHOLE_PITCH:  # the lattice's own pitch is fractional: a
-        # peak or two taken on a tile's inner shading moved the fit toward a whole pitch
+    elif given_off_whole > SURELY_WHOLE_PITCH and abs(fitted_pitch - given_pitch) < off_whole:
+        # the lattice's own pitch is fractional and the fit lies nearer it than the whole
+        # one: a peak or two taken on a tile's inner shading moved the fit toward a whole
+        # pitch (a fit a hundredth from whole is whole, however far the lattice's own)
         readings.append((float(np.median(lines - index * given_pitch)) + index * given_pitch,
                          False))
     best: FloatArray = np.round(lines)
