@@ -1,5 +1,5 @@
 """The standard board sizes, said once: beginner, intermediate and expert, and the web's
-three levels after Google's."""
+three levels after Google's, and the expert board turned upright."""
 
 from __future__ import annotations
 
@@ -25,9 +25,11 @@ DIFFICULTIES: dict[str, BoardSize] = {
 }
 # the levels of Google's Minesweeper (easy, medium, hard), which many web games copy
 WEB_LEVELS = (BoardSize(10, 8, 10), BoardSize(18, 14, 40), BoardSize(24, 20, 99))
+# the expert board turned upright, as games laid out for a tall window draw it
+TURNED = (BoardSize(EXPERT.height, EXPERT.width, EXPERT.mines),)
 # (rows, cols) -> mines: the mine count of a board of a standard size
 STANDARD_MINES: dict[tuple[int, int], int] = {
-    (size.height, size.width): size.mines for size in (*DIFFICULTIES.values(), *WEB_LEVELS)
+    (size.height, size.width): size.mines for size in (*DIFFICULTIES.values(), *WEB_LEVELS, *TURNED)
 }
 
 

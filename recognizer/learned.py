@@ -68,6 +68,7 @@ class Matches:
     reach: FloatArray  # how close a cell must be to its template to be read as it
     settled: npt.NDArray[np.bool_] | None = None  # close calls a finer look read
     doubted: npt.NDArray[np.bool_] | None = None  # read from afar, named otherwise
+    by_middle: npt.NDArray[np.bool_] | None = None  # read by their middles alone
 
     @property
     def confident(self) -> npt.NDArray[np.bool_]:
@@ -77,7 +78,9 @@ class Matches:
         same = (self.distance <= SAME_PICTURE) & (lead >= SAME_PICTURE_LEAD)
         settled = self.settled if self.settled is not None else False
         confident = np.asarray(clear | same | settled)
-        return confident if self.doubted is None else confident & ~self.doubted
+        if self.doubted is not None:
+            confident &= ~self.doubted
+        return confident if self.by_middle is None else confident | self.by_middle
 
 
 @dataclass

@@ -25,6 +25,7 @@ from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
 from sweeper.recognizer.looks import TileLook, look_at
+from sweeper.recognizer.middles import read_by_middles
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.realign import Realignments, realigned
 from sweeper.recognizer.rules import impossible_cells
@@ -73,10 +74,12 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
 
 def match(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
           vectors: npt.NDArray[np.float32]) -> Matches:
-    """How the skin reads the cells (``vectors``), close calls looked at closer and
-    digits read from afar named again."""
+    """How the skin reads the cells (``vectors``), close calls looked at closer, digits
+    read from afar named again, and the cells no template explains whole read by their
+    middles."""
     matches = settle_close_calls(picture, geometry, skin, vectors, skin.match(vectors))
-    return doubt_far_reads(picture, geometry, skin, vectors, matches)
+    matches = doubt_far_reads(picture, geometry, skin, vectors, matches)
+    return read_by_middles(skin, vectors, matches)
 
 
 def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,

@@ -15,6 +15,8 @@ The rules, in order (:class:`recognizer.looks.TileLook` holds the facts they rea
   those in the fonts that write the game's known digits as themselves (a thin "5" is a
   seven-segment "6" but for one stroke; in the game's own font it is clearly a 5).
 
+A symbol of one colour narrower than any other digit is ever drawn is a 1.
+
 Anything else gets no name: a picture is never forced into a type it does not show.
 """
 
@@ -33,6 +35,9 @@ PLAIN_INK = 0.015  # a tile with less ink than this share of its middle shows no
 FLAG_RED = 0.2  # share of red ink that makes a raised tile's symbol a flag ...
 FLAG_SHAPE_SLACK = 0.15  # ... if it is shaped about as much like a flag as like a digit,
 RED_FLAG_INK = 0.5  # ... or red is most of it
+RED_FLAG_LEAD = 0.3  # a mostly red symbol on a flat tile shaped as a flag this much more
+# than as any digit is a flag (an emoji flag's wavy pennant: 0.60 to 0.68 as a flag, 0.16
+# at most as any digit; a red 3 is shaped as a 3 first)
 COLOUR_SHAPE_SLACK = 0.15  # how far the colour's digit may trail the best shape
 MIN_COLOUR_SHAPE = 0.45  # the least shape score of the digit the colour names
 MAX_DIGIT_OFF_CENTRE = 0.25  # a digit sits about in the middle of its cell (a line box
@@ -44,6 +49,11 @@ MIN_SHAPE = 0.6  # a digit named by shape alone scores at least this ...
 MIN_SHAPE_LEAD = 0.1  # ... and leads every other digit by this much,
 EXACT_SHAPE = 0.95  # ... or matches a reference this exactly ...
 EXACT_SHAPE_LEAD = 0.05  # ... and leads by this much (a 5 and a 6 differ by one stroke)
+NARROW_ONE = 0.45  # a digit whose ink box is narrower than this (width over height) can
+# only be a 1: every other digit of every reference font is 0.56 wide or more (Liberation
+# Sans Narrow Bold), while a condensed display font's foot-less 1 (a bar with a short
+# flag) is 0.30 to 0.36 wide, and its box, stretched to the shape's size, is a block
+# shaped more like a 7 than like any reference 1
 MINE_INK = 0.18  # a mine's blob covers at least this share of the middle
 ROUND_ASPECT = (0.85, 1.18)  # a round blob's box is this near square
 BLOB_INK = 0.6  # a blob not shaped like a known mine covers this much of the middle ...
@@ -98,7 +108,7 @@ def name_tile(look: TileLook, known_bevel: bool = False,
         if crossed and look.ink_of(ink.RED) >= CROSS_RED:
             return Naming("flag", "a mine crossed out in red (a wrong flag)")
         return Naming("mine", "a dark round blob")
-    if look.ink_of(ink.RED) >= FLAG_RED and _clearly_flag(shapes):
+    if look.ink_of(ink.RED) >= FLAG_RED and (_clearly_flag(shapes) or _red_pennant(look, shapes)):
         return Naming("flag", "a red flag on a flat tile")
     if red_face(look):  # the classic look's mine that went off; a lost game may show
         # every mine so, with the count of its mined neighbours written on it
@@ -176,6 +186,15 @@ def _clearly_flag(shapes: ShapeScores) -> bool:
     return flag >= MIN_SHAPE and flag >= digit + MIN_SHAPE_LEAD
 
 
+def _red_pennant(look: TileLook, shapes: ShapeScores) -> bool:
+    """Mostly red, and shaped as a flag far more than as any digit, if not as closely as
+    a flag named by its shape alone: an emoji flag's wavy pennant."""
+    _, digit, _ = shapes.best(DIGITS)
+    flag = shapes.scores.get("flag", -1.0)
+    return look.ink_of(ink.RED) >= RED_FLAG_INK and flag >= MIN_COLOUR_SHAPE and (
+        flag >= digit + RED_FLAG_LEAD)
+
+
 def _flag_shaped(shapes: ShapeScores) -> bool:
     """A flag's shape is closer to a flag than to any digit (a 3 or 5 caught half drawn
     over a raised tile is not)."""
@@ -211,9 +230,17 @@ def _name_digit(look: TileLook, shapes: ShapeScores,
     if (score >= MIN_SHAPE and lead >= MIN_SHAPE_LEAD) or (
             score >= EXACT_SHAPE and lead >= EXACT_SHAPE_LEAD):
         return Naming(best, f"shaped like a {best} ({score:.2f}, lead {lead:.2f})")
-    return _name_in_font(look, digits) or Naming(
+    return _name_in_font(look, digits) or _narrow_one(look, coloured, one_ink) or Naming(
         None, f"a symbol that is no clear digit (most like {best}, {score:.2f}, "
         f"lead {lead:.2f})")
+
+
+def _narrow_one(look: TileLook, coloured: str | None, one_ink: bool) -> Naming | None:
+    """A symbol of one colour narrower than any digit but a 1 is (``NARROW_ONE``) is a 1,
+    unless its colour is another digit's classic one; else None."""
+    if one_ink and look.aspect <= NARROW_ONE and coloured in (None, "1"):
+        return Naming("1", f"a symbol narrower than any digit but a 1 ({look.aspect:.2f})")
+    return None
 
 
 def _name_in_font(look: TileLook, digits: Sequence[tuple[str, FloatArray, float]],

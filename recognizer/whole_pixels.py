@@ -69,12 +69,20 @@ def _best_whole_lines(lines: FloatArray, steps: IntArray, first: int) -> FloatAr
     even = _evenly_through_peaks(lines, steps, first)
     fitted_pitch = float(even[1] - even[0])
     off_whole = abs(fitted_pitch - round(fitted_pitch))
+    given_pitch = float(np.polyfit(index, lines, 1)[0])
+    given_off_whole = abs(given_pitch - round(given_pitch))
     readings: list[tuple[FloatArray, bool]] = []
     if off_whole <= WHOLE_PITCH:
         whole = index * round(fitted_pitch)
         readings.append((float(np.median(even - whole)) + whole, True))
     if off_whole > SURELY_WHOLE_PITCH:
         readings.append((even, False))
+    elif given_off_whole > SURELY_WHOLE_PITCH and abs(fitted_pitch - given_pitch) < off_whole:
+        # the lattice's own pitch is fractional and the fit lies nearer it than the whole
+        # one: a peak or two taken on a tile's inner shading moved the fit toward a whole
+        # pitch (a fit a hundredth from whole is whole, however far the lattice's own)
+        readings.append((float(np.median(lines - index * given_pitch)) + index * given_pitch,
+                         False))
     best: FloatArray = np.round(lines)
     best_score = -1.0
     for number, (reading, on_whole_pixels) in enumerate(readings):

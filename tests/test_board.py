@@ -2,7 +2,16 @@
 
 import pytest
 
-from sweeper.core import FLAG, MINE, UNOPENED, Board, BoardError, format_board, parse_board
+from sweeper.core import (
+    FLAG,
+    MINE,
+    UNOPENED,
+    Board,
+    BoardError,
+    format_board,
+    mine_count,
+    parse_board,
+)
 
 
 def test_round_trip_keeps_every_character() -> None:
@@ -47,3 +56,11 @@ def test_counts_of_a_code_and_of_the_cells_that_may_hold_a_mine() -> None:
     assert board.count(UNOPENED) == 3
     assert board.count(FLAG) == 1
     assert board.unrevealed == 5
+
+
+def test_the_expert_board_turned_upright_is_a_standard_size() -> None:
+    """Games laid out for a tall window draw the expert board 16 columns wide and 30 rows
+    high, and show no mine count: its won boards are told by the standard count."""
+    assert mine_count(16, 30) == 99
+    assert mine_count(30, 16) == 99
+    assert mine_count(30, 17) is None

@@ -21,7 +21,7 @@ from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, Shot, WatchError
 from sweeper.coordinator.passing import Presses
 from sweeper.coordinator.watch import BoardWatch
-from sweeper.core import BEGINNER, Board, Rect
+from sweeper.core import BEGINNER, Board, GameStatus, Rect
 from sweeper.effector import Action, BatchResult
 from sweeper.recognizer import STEADY_SPAN_S, BoardReader
 
@@ -264,7 +264,7 @@ class EndReadTwoWaysLooker(Looker):
               snapped: tuple[npt.NDArray[np.uint8], float] | None = None) -> Shot:
         shot = super().shoot(mines, snapped)
         self.looks += 1
-        status = "won" if self.looks % 2 else "lost"
+        status: GameStatus = "won" if self.looks % 2 else "lost"
         return replace(shot, recognition=replace(shot.recognition, status=status))
 
 

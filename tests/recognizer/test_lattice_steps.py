@@ -4,13 +4,19 @@ lattice that reads."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import numpy as np
 
 from sweeper.recognizer.board_search import MAX_PHASE_SHIFT, _moved
 from sweeper.recognizer.cell_support import longest_true_run, trim_to_cells
 from sweeper.recognizer.geometry import BoardGeometry
+from sweeper.recognizer.image_io import as_image
 from sweeper.recognizer.lattice_1d import MIN_PITCH, axis_lattices, same_pitch
 from sweeper.recognizer.whole_pixels import aligned
+
+CELLS = Path(__file__).resolve().parent / "cells"
 
 
 def comb(size: int, start: int, pitch: float, count: int, width: int = 2) -> np.ndarray:
@@ -96,3 +102,17 @@ def test_the_likeliest_lattice_is_moved_the_smallest_moves_first():
     assert len(moves) == 8 * MAX_PHASE_SHIFT and len(set(moves)) == len(moves)
     steps = [max(abs(dx), abs(dy)) for dx, dy in moves]
     assert steps == sorted(steps)
+
+
+def test_a_fractional_pitch_is_kept_where_the_peaks_pull_it_to_a_whole_one():
+    """A grey SVG look at 31.875 px a cell, whose opened cells draw an inner shading a
+    pixel from their grid line: peaks taken on the shading fitted a pitch of 31.91 to 31.93,
+    within a tenth of 32, and the board was cut 2 px too wide (its top-left 0, with the
+    white page in its corner, read as a raised closed tile)."""
+    crop = cv2.imread(str(CELLS / "hedayatpour-svg-x1-won-rows.png"))
+    assert crop is not None
+    lattice = BoardGeometry.regular(left=18.53, top=12.49, pitch_x=31.86, pitch_y=31.87,
+                                    rows=6, cols=16)
+    placed = aligned(lattice, as_image(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)))
+    assert abs((placed.xs[-1] - placed.xs[0]) - 16 * 31.875) < 1.0
+    assert abs(placed.xs[0] - 19) <= 1.0
