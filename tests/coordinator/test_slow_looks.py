@@ -49,8 +49,9 @@ class SlowCoveredScreen(SimulatedScreen):
         return covered
 
 
-def _watch(screen: SimulatedScreen) -> tuple[Looker, BoardWatch, GameFacts]:
-    looker = Looker(screen)
+def _watch(screen: SimulatedScreen, looker_type: type[Looker] = Looker
+           ) -> tuple[Looker, BoardWatch, GameFacts]:
+    looker = looker_type(screen)
     placement = looker.locate()
     facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
     return looker, BoardWatch(looker, CoverAnswerer(screen)), facts
@@ -200,11 +201,8 @@ class EverLearningLooker(Looker):
 def test_looks_that_learn_forever_past_the_deadline_are_given_up(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
-    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
-    looker = EverLearningLooker(screen)
-    placement = looker.locate()
-    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
-    watch = BoardWatch(looker, CoverAnswerer(screen))
+    _, watch, facts = _watch(SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1),
+                             EverLearningLooker)
     started = time.monotonic()
     with pytest.raises(WatchError, match="stayed unreadable"):
         watch.until_readable(facts, deadline=time.monotonic())
@@ -233,11 +231,8 @@ def test_a_press_pending_in_turn_with_a_cover_does_not_renew_the_patience(
     patience over: the watch gives up rather than look forever."""
     monkeypatch.setattr(cover_wait, "COVERED_PATIENCE_S", PATIENCE_S)
     monkeypatch.setattr(cover_wait, "ANIMATION_PATIENCE_S", 2 * PATIENCE_S)
-    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
-    looker = PressHiddenInTurnLooker(screen)
-    placement = looker.locate()
-    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
-    watch = BoardWatch(looker, CoverAnswerer(screen))
+    _, watch, facts = _watch(SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1),
+                             PressHiddenInTurnLooker)
     outcome: list[BaseException] = []
 
     def watch_until_readable() -> None:
@@ -271,13 +266,10 @@ class EndReadTwoWaysLooker(Looker):
 def test_a_watch_that_never_settles_stops_at_its_limit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(watch_module, "WATCH_LIMIT_S", 0.5)
-    screen = SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1)
-    looker = EndReadTwoWaysLooker(screen)
-    placement = looker.locate()
-    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe")
-    watch = BoardWatch(looker, CoverAnswerer(screen))
+    looker, watch, facts = _watch(SimulatedScreen(*BEGINNER, "safe", seeds=lambda: 1),
+                                  EndReadTwoWaysLooker)
     started = time.monotonic()
     with pytest.raises(WatchError, match="did not hold still"):
         watch.settle(facts, Board.unopened(BEGINNER.height, BEGINNER.width), clicked=[(0, 0)])
     assert time.monotonic() - started < 5.0
-    assert looker.looks > 2
+    assert isinstance(looker, EndReadTwoWaysLooker) and looker.looks > 2

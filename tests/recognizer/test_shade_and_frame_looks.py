@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sweeper.recognizer import BoardGeometry, BoardReader
 from sweeper.recognizer.image_io import Image, load_image
 
@@ -45,26 +47,23 @@ def test_a_closed_face_a_shade_off_the_opened_one_is_told_by_the_rules() -> None
     assert str(seen.board).strip() == CLOSED_5X5_WITH.format("2")
 
 
-def test_a_first_digit_a_shade_off_the_closed_face_is_a_digit() -> None:
-    """After the closed tiles alone, the first 2 lay within their template's reach and
-    its face within their family's: it read as a closed cell, a wrong board."""
-    shot = load_image(CELLS / "lazzerex-rounded-first-2.png")
+@pytest.mark.parametrize(("crop", "read"), [
+    # after the closed tiles alone, the first 2 lay within their template's reach and its
+    # face within their family's: it read as a closed cell, a wrong board
+    ("lazzerex-rounded-first-2.png", "2"),
+    # an emoji flag on yellow: its face is neither the closed tiles' nor the opened
+    # cells', and was refused as no closed tile's once the closed face was known
+    ("lazzerex-rounded-flag.png", "F"),
+])
+def test_a_symbol_on_a_face_a_shade_off_the_closed_one_is_read(crop: str, read: str) -> None:
+    """A first digit, or a flag on a tile of its own colour, read after the closed
+    tiles of a look whose faces differ by a shade."""
+    shot = load_image(CELLS / crop)
     geometry = _geometry(SHADE_PITCH, 5, 5)
     reader = BoardReader()
     assert reader.read(_closed_over(shot, SHADE_PITCH, [(2, 2)]), geometry).board is not None
     seen = reader.read(shot, geometry)
-    assert str(seen.board).strip() == CLOSED_5X5_WITH.format("2")
-
-
-def test_a_flag_on_a_tile_of_its_own_colour_is_a_flag() -> None:
-    """An emoji flag on yellow: its face is neither the closed tiles' nor the opened
-    cells', and was refused as no closed tile's once the closed face was known."""
-    shot = load_image(CELLS / "lazzerex-rounded-flag.png")
-    geometry = _geometry(SHADE_PITCH, 5, 5)
-    reader = BoardReader()
-    assert reader.read(_closed_over(shot, SHADE_PITCH, [(2, 2)]), geometry).board is not None
-    seen = reader.read(shot, geometry)
-    assert str(seen.board).strip() == CLOSED_5X5_WITH.format("F")
+    assert str(seen.board).strip() == CLOSED_5X5_WITH.format(read)
 
 
 def test_closed_and_opened_cells_of_one_face_are_told_by_the_frame() -> None:
