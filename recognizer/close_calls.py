@@ -11,8 +11,6 @@ a cell and its own template's picture under 1.
 
 from __future__ import annotations
 
-import hashlib
-from collections import OrderedDict
 from dataclasses import replace
 
 import cv2
@@ -22,6 +20,7 @@ import numpy.typing as npt
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import MIN_LEAD, LearnedSkin, Matches
+from sweeper.recognizer.picture_memo import PictureMemo, digest
 from sweeper.recognizer.sampling import native_cell
 
 FINE_SIZE = 48  # px a close call and its templates are compared at, unless cut alike
@@ -31,7 +30,6 @@ FINE_SHARE = 0.35  # a cell lies within this share of the distance from its temp
 # the nearest template of another type ...
 FINE_LEAD = 6.0  # ... and this much nearer its template than any other type's
 SAME_CUT = 2  # px two pictures' sizes may differ by to be compared as drawn, unscaled ...
-DIGEST_BYTES = 16  # a picture's digest (no two of a game's pictures share one)
 KEPT = 8192  # comparisons remembered (a board's close calls against the
 # templates they lie near, over a reading's passes: a lost 30x16 board holds a few hundred)
 SHIFT = 1  # ... each moved by up to this many px against the other to line them up: at
@@ -105,7 +103,7 @@ def _clearly(cell: Image, candidates: npt.NDArray[np.int64], kinds: npt.NDArray[
              fine: _FineTemplates, drawn: bool) -> int | None:
     """The candidate ``cell`` lies clearly nearest: within ``FINE_SHARE`` of its
     distance to the nearest template of another type, and ``FINE_LEAD`` nearer it."""
-    seen = _digest(cell)
+    seen = digest(cell)
     distance = np.array([_remembered_distance(cell, seen, fine.skin.templates[int(i)].picture,
                                               drawn) for i in candidates])
     best = int(np.argmin(distance))
@@ -118,27 +116,16 @@ def _clearly(cell: Image, candidates: npt.NDArray[np.int64], kinds: npt.NDArray[
     return int(candidates[best]) if distance[best] <= FINE_SHARE * separation else None
 
 
-_KNOWN: OrderedDict[tuple[bytes, bytes, bool], float] = OrderedDict()  # distances seen
+_KNOWN = PictureMemo[float](KEPT)  # distances seen
 
 
 def _remembered_distance(cell: Image, seen: bytes, template: Image, drawn: bool) -> float:
     """:func:`_distance` of a cell (``seen``: its digest) and a template's picture, at
     ``FINE_SIZE`` or as ``drawn``: the same cell and template meet again in each of a
     reading's passes, so the last ``KEPT`` are remembered."""
-    key = (seen, _digest(template), drawn)
-    if key not in _KNOWN:
-        view = _drawn if drawn else _fine
-        _KNOWN[key] = _distance(view(cell), view(template), drawn)
-        if len(_KNOWN) > KEPT:
-            _KNOWN.popitem(last=False)
-    return _KNOWN[key]
-
-
-def _digest(picture: Image) -> bytes:
-    """A short digest of a picture's pixels and shape."""
-    digest = hashlib.blake2b(picture.tobytes(), digest_size=DIGEST_BYTES)
-    digest.update(repr(picture.shape).encode())
-    return digest.digest()
+    view = _drawn if drawn else _fine
+    return _KNOWN.answer((seen, digest(template), drawn),
+                         lambda: _distance(view(cell), view(template), drawn))
 
 
 def _fine(picture: Image) -> FloatArray:

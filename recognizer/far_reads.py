@@ -27,8 +27,6 @@ digits, two digits lie 2 to 3 levels apart at the matching size.
 
 from __future__ import annotations
 
-import hashlib
-from collections import OrderedDict
 from dataclasses import replace
 
 import numpy as np
@@ -46,6 +44,7 @@ from sweeper.recognizer.learned import (
     Matches,
 )
 from sweeper.recognizer.looks import TileLook, look_at
+from sweeper.recognizer.picture_memo import PictureMemo, digest
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.sampling import native_cell
 
@@ -54,7 +53,6 @@ OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its ow
 # within 6; a serif 3 and 5 of the classic colours lie 9 to 12 apart)
 SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their inks'
 # shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
-DIGEST_BYTES = 16  # a picture's digest (no two of a game's pictures share one)
 KEPT = 4096  # shape comparisons remembered (a reading's passes, and every later reading
 # of a cell that did not change, meet the same cell and template again)
 DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
@@ -100,7 +98,7 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     return replace(matches, doubted=doubted)
 
 
-_SHAPED: OrderedDict[tuple[bytes, int], bool] = OrderedDict()  # shape comparisons made
+_SHAPED = PictureMemo[bool](KEPT)  # shape comparisons made
 
 
 def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell: int,
@@ -114,14 +112,9 @@ def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell:
     opened cell outweighs the digits, white digits on navy lie 2 to 3 levels apart at
     the matching size, and a game's first 2 read as the 1 learned before it."""
     tile = native_cell(picture, geometry, *divmod(cell, geometry.cols))
-    digest = hashlib.blake2b(tile.tobytes(), digest_size=DIGEST_BYTES)
-    digest.update(repr(tile.shape).encode())
-    key = (digest.digest(), id(skin.templates[template]))
-    if key not in _SHAPED:
-        _SHAPED[key] = same_shape(look_at(tile), skin.templates[template].look)
-        if len(_SHAPED) > KEPT:
-            _SHAPED.popitem(last=False)
-    return _SHAPED[key]
+    known = skin.templates[template]
+    return _SHAPED.answer((digest(tile), digest(known.picture)),
+                          lambda: same_shape(look_at(tile), known.look))
 
 
 def _flat(skin: LearnedSkin, matches: Matches) -> npt.NDArray[np.bool_]:
