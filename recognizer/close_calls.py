@@ -62,12 +62,19 @@ def settle_close_calls(picture: Image, geometry: BoardGeometry, skin: LearnedSki
 
 class _FineTemplates:
     """The templates' pictures as each comparison makes them (at ``FINE_SIZE``, or as
-    drawn), and the distances between them, each computed once per settling."""
+    drawn), their digests, and the distances between them, each computed once per
+    settling."""
 
     def __init__(self, skin: LearnedSkin) -> None:
         self.skin = skin
         self.pictures: dict[tuple[int, bool], FloatArray] = {}
+        self.digests: dict[int, bytes] = {}
         self.apart: dict[tuple[int, int, bool], float] = {}
+
+    def digest(self, index: int) -> bytes:
+        if index not in self.digests:
+            self.digests[index] = digest(self.skin.templates[index].picture)
+        return self.digests[index]
 
     def picture(self, index: int, drawn: bool) -> FloatArray:
         if (index, drawn) not in self.pictures:
@@ -104,8 +111,8 @@ def _clearly(cell: Image, candidates: npt.NDArray[np.int64], kinds: npt.NDArray[
     """The candidate ``cell`` lies clearly nearest: within ``FINE_SHARE`` of its
     distance to the nearest template of another type, and ``FINE_LEAD`` nearer it."""
     seen = digest(cell)
-    distance = np.array([_remembered_distance(cell, seen, fine.skin.templates[int(i)].picture,
-                                              drawn) for i in candidates])
+    distance = np.array([_remembered_distance(cell, seen, fine, int(i), drawn)
+                         for i in candidates])
     best = int(np.argmin(distance))
     others = kinds != kinds[best]
     lead = float(distance[others].min() - distance[best])
@@ -119,13 +126,14 @@ def _clearly(cell: Image, candidates: npt.NDArray[np.int64], kinds: npt.NDArray[
 _KNOWN = PictureMemo[float](KEPT)  # distances seen
 
 
-def _remembered_distance(cell: Image, seen: bytes, template: Image, drawn: bool) -> float:
-    """:func:`_distance` of a cell (``seen``: its digest) and a template's picture, at
-    ``FINE_SIZE`` or as ``drawn``: the same cell and template meet again in each of a
-    reading's passes, so the last ``KEPT`` are remembered."""
+def _remembered_distance(cell: Image, seen: bytes, fine: _FineTemplates, template: int,
+                         drawn: bool) -> float:
+    """:func:`_distance` of a cell (``seen``: its digest) and template number
+    ``template``'s picture, at ``FINE_SIZE`` or as ``drawn``: the same cell and template
+    meet again in each of a reading's passes, so the last ``KEPT`` are remembered."""
     view = _drawn if drawn else _fine
-    return _KNOWN.answer((seen, digest(template), drawn),
-                         lambda: _distance(view(cell), view(template), drawn))
+    return _KNOWN.answer((seen, fine.digest(template), drawn),
+                         lambda: _distance(view(cell), fine.picture(template, drawn), drawn))
 
 
 def _fine(picture: Image) -> FloatArray:
