@@ -46,7 +46,7 @@ from sweeper.recognizer.learned import (
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.picture_memo import PictureMemo, digest
 from sweeper.recognizer.picture_naming import name_picture
-from sweeper.recognizer.sampling import native_cell
+from sweeper.recognizer.sampling import cell_look, native_cell
 
 OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its own: the
 # learner's clusters take pictures this close for one (the same tile drawn twice lies
@@ -82,17 +82,16 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
                                        int(matches.templates[cell]))
     evidence = FaceEvidence.of(skin.named_looks)
     for leader, members in _look_alikes(vectors, closed):
-        kind = name_picture(skin, _look(picture, geometry, leader), evidence)
+        kind = name_picture(skin, cell_look(picture, geometry, leader), evidence)
         doubted[members] = kind is not None and kind != "unopened"
-    if digits.size:
-        for leader, members in _look_alikes(vectors, digits):
-            look = _look(picture, geometry, leader)
-            kind = name_picture(skin, look, evidence)
-            template = skin.templates[int(matches.templates[leader])].look
-            doubted[members] = (kind is not None and KIND_INDEX[kind] != matches.kinds[leader]
-                                ) or not same_shape(look, template)
+    for leader, members in _look_alikes(vectors, digits):
+        look = cell_look(picture, geometry, leader)
+        kind = name_picture(skin, look, evidence)
+        template = skin.templates[int(matches.templates[leader])].look
+        doubted[members] = (kind is not None and KIND_INDEX[kind] != matches.kinds[leader]
+                            ) or not same_shape(look, template)
     for leader, members in _look_alikes(vectors, plains):
-        doubted[members] = not plain(_look(picture, geometry, leader))
+        doubted[members] = not plain(cell_look(picture, geometry, leader))
     if not doubted.any():
         return matches
     return replace(matches, doubted=doubted)
@@ -121,11 +120,6 @@ def _flat(skin: LearnedSkin, matches: Matches) -> npt.NDArray[np.bool_]:
     """Per cell, whether the template it is read as is flat (no bevel)."""
     flat = np.array([not template.look.raised for template in skin.templates] or [False])
     return np.asarray(flat[np.clip(matches.templates, 0, None)])
-
-
-def _look(picture: Image, geometry: BoardGeometry, cell: int) -> TileLook:
-    """The look of cell number ``cell`` at its own resolution."""
-    return look_at(native_cell(picture, geometry, *divmod(cell, geometry.cols)))
 
 
 def same_shape(look: TileLook, template: TileLook) -> bool:

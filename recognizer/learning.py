@@ -24,12 +24,12 @@ from sweeper.recognizer.far_reads import doubt_far_reads
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
-from sweeper.recognizer.looks import TileLook, look_at
+from sweeper.recognizer.looks import TileLook
 from sweeper.recognizer.middles import read_by_middles
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.realign import Realignments, realigned
 from sweeper.recognizer.rules import impossible_cells
-from sweeper.recognizer.sampling import native_cell
+from sweeper.recognizer.sampling import cell_look, native_cell
 from sweeper.recognizer.skins import TILE_CODES
 
 CLUSTER_DISTANCE = 5.0  # cells this close to a cluster's first picture join the cluster
@@ -92,7 +92,7 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     if unexplained.size == 0:
         return []
     clusters = _clusters(vectors, unexplained)
-    looks = [_cell_look(picture, geometry, cluster.leader) for cluster in clusters]
+    looks = [cell_look(picture, geometry, cluster.leader) for cluster in clusters]
     shape = (geometry.rows, geometry.cols)
     codes = CODES[matches.kinds].copy()
     readable = matches.confident.copy()
@@ -196,11 +196,6 @@ def confusable(skin: LearnedSkin, kind: str, vector: npt.NDArray[np.float32]) ->
         return False
     distances = skin.distances(vector[None, :].astype(np.float32))[0]
     return bool(distances[others].min() < SAME_PICTURE_LEAD)
-
-
-def _cell_look(picture: Image, geometry: BoardGeometry, cell: int) -> TileLook:
-    """The look of cell number ``cell`` at its own resolution."""
-    return look_at(native_cell(picture, geometry, *divmod(cell, geometry.cols)))
 
 
 def _clusters(vectors: npt.NDArray[np.float32], indices: npt.NDArray[np.int64]) -> list[_Cluster]:

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
+from sweeper.recognizer.looks import TileLook, look_at
 
 CELL_SIZE = 16  # px a cell is resampled to before comparison
 SUPERSAMPLE = 2  # bilinear samples per output pixel along each axis
@@ -92,6 +93,11 @@ def native_box(image: Image, box: tuple[int, int, int, int]) -> Image:
 def native_cell(image: Image, geometry: BoardGeometry, row: int, col: int) -> Image:
     """Cell ``(row, col)`` at the screenshot's own resolution (clipped to the image)."""
     return native_box(image, geometry.cell_box(row, col))
+
+
+def cell_look(image: Image, geometry: BoardGeometry, cell: int) -> TileLook:
+    """The look of cell number ``cell`` (row by row) at the screenshot's own resolution."""
+    return look_at(native_cell(image, geometry, *divmod(cell, geometry.cols)))
 
 
 def _cells_of_mosaic(sampled: Image, rows: int, cols: int) -> Cells:
