@@ -62,3 +62,15 @@ def test_a_modal_over_a_rounded_board_tells_its_end(shot: str, told: str) -> Non
     image = load_image(CORPUS_DIR / "covered" / f"dipanshu-rounded-{shot}.png")
     under_the_modal = [(row, col) for row in range(5, 11) for col in range(12, 19)]
     assert end_told(image, geometry, under_the_modal) == told
+
+
+def test_small_words_on_a_pages_own_modal_tell_a_loss() -> None:
+    """aryanpanda-dark's "Game Over!" (17 px letters over 41 px cells), cut round its
+    modal as the page drew it live: read with too little confidence at the scale of the
+    mine count's text."""
+    image = load_image(CORPUS_DIR / "messages" / "aryanpanda-dark-game-over.png")
+    # the board's lattice, 41 px, shifted as the screenshot was cut
+    geometry = BoardGeometry.regular(left=-399.5, top=-73.5, pitch_x=41, pitch_y=41,
+                                     rows=16, cols=30)
+    under_the_modal = [(row, col) for row in range(4, 8) for col in range(12, 18)]
+    assert end_told(image, geometry, under_the_modal) == "lost"
