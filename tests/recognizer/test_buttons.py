@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from sweeper.recognizer import load_image
 from sweeper.recognizer.buttons import MAX_SIZE, MIN_SIZE, Button, find_buttons
 
 FACE = 212  # a dialog's grey
@@ -99,7 +100,7 @@ def test_a_words_own_box_is_no_button_though_its_strokes_make_it_look_raised():
 def test_a_tall_outlined_web_button_is_found_on_a_pages_own_dialog():
     """tejj-neon's loss dialog: "DISCONNECT", 167x50 px at device scale 1, a 1 px neon
     outline on the dialog's own dark green, its label in the outline's colour."""
-    image = cv2.imread(str(CELLS / "tejj-neon-x1-disconnect.png"))
+    image = load_image(CELLS / "tejj-neon-x1-disconnect.png")
     found = find_buttons(image)
     assert len(found) == 1
     button = found[0]
