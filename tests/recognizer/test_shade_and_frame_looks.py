@@ -118,3 +118,25 @@ def test_a_flag_on_a_closed_tile_lit_by_the_pointer_is_a_flag() -> None:
     shot = load_image(CELLS / "juliansalvador-google-lit-flag.png")
     seen = BoardReader().read(shot, _geometry(30, 9, 12))
     assert str(seen.board).strip() == LIT_FLAG
+
+
+HALF_PIXEL = """\
+..........
+........21
+........10
+2..3....21
+.........."""
+
+
+def test_cells_on_lines_half_a_pixel_off_are_cut_alike() -> None:
+    """A lattice of tiles is fitted through their middles, its lines half a pixel off
+    whole ones: rounded to even, cells at an odd pitch were cut 40 and 42 px wide by
+    turns, a 1 and its own template lay 23 levels apart at the finer size, and every
+    close call between the 1s and 2s was left unread."""
+    geometry = BoardGeometry.regular(left=0.5, top=0.5, pitch_x=FRAME_PITCH,
+                                     pitch_y=FRAME_PITCH, rows=5, cols=10)
+    assert {geometry.cell_box(0, col)[2] - geometry.cell_box(0, col)[0]
+            for col in range(10)} == {FRAME_PITCH}
+    seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-half-pixel.png"), geometry)
+    assert str(seen.board).strip() == HALF_PIXEL
+
