@@ -140,3 +140,43 @@ def test_cells_on_lines_half_a_pixel_off_are_cut_alike() -> None:
     seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-half-pixel.png"), geometry)
     assert str(seen.board).strip() == HALF_PIXEL
 
+
+
+SCALED_PITCH = (61.502, 61.494)  # aryanpanda-dark at a scale of 1.5, as its tiles give it
+UPPER_OPENING = """\
+..............
+.....2111.....
+...311001.....
+.11100124.....
+.100002.......
+.332102.......
+....201221112.
+....200000001."""
+LOWER_OPENING = """\
+.100002.......
+.332102.......
+....201221112.
+....200000001.
+..21100000011.
+..1000000001..
+..1000112111..
+..32101.......
+....102.......
+....212.......
+..............
+.............."""
+
+
+def _scaled(top: float, rows: int) -> BoardGeometry:
+    return BoardGeometry.regular(left=0.983, top=top, pitch_x=SCALED_PITCH[0],
+                                 pitch_y=SCALED_PITCH[1], rows=rows, cols=14)
+
+
+def test_look_alikes_the_rules_refuse_are_split_by_shape() -> None:
+    """At a fractional pitch the white 1s, 2s, 3s and a 4 gather in clusters of look-
+    alikes at the matching size; each named as its first picture broke the rules, the
+    closed tiles were named opened 0s, and every digit was left unread."""
+    seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-x1.5-upper-opening.png"),
+                              _scaled(0.047, 8))
+    assert str(seen.board).strip() == UPPER_OPENING
+
