@@ -141,7 +141,6 @@ def test_cells_on_lines_half_a_pixel_off_are_cut_alike() -> None:
     assert str(seen.board).strip() == HALF_PIXEL
 
 
-
 SCALED_PITCH = (61.502, 61.494)  # aryanpanda-dark at a scale of 1.5, as its tiles give it
 UPPER_OPENING = """\
 ..............
@@ -180,3 +179,11 @@ def test_look_alikes_the_rules_refuse_are_split_by_shape() -> None:
                               _scaled(0.047, 8))
     assert str(seen.board).strip() == UPPER_OPENING
 
+
+def test_a_close_call_is_compared_with_its_types_pictures_at_every_phase() -> None:
+    """A digit at a fractional pitch is learned at each phase it is cut at: a 2 lay
+    nearest a 2 cut at another phase at the matching size, and its own picture, 0 levels
+    off at the finer size, was not among those it was compared with there."""
+    seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-x1.5-lower-opening.png"),
+                              _scaled(0.024, 12))
+    assert str(seen.board).strip() == LOWER_OPENING
