@@ -102,20 +102,28 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     # a fresh board: every cell unlike anything known, and all alike (one picture, or
     # the plain faces of one family: a checkerboard's two shades)
     fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
-    named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
-                                   fresh=fresh)
-    split = _split_refused(picture, geometry, clusters, looks, faulty)
-    if split is not None:  # clusters of look-alikes the rules refused, split by shape
-        clusters, looks = split
+    def naming(clusters: list[_Cluster], looks: list[TileLook],
+               ) -> tuple[list[tuple[_Cluster, str]], npt.NDArray[np.bool_]]:
         named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
                                        fresh=fresh)
-    if shaded and faulty.any():
-        # a plain face a shade off the opened ones: another opened shade, or the closed
-        # face; taken as closed where only that reading breaks no rule
-        again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
-                       shade_closed=True)
-        if not again[1].any():
-            named, faulty, _ = again
+        if shaded and faulty.any():
+            # a plain face a shade off the opened ones: another opened shade, or the
+            # closed face; taken as closed where only that reading breaks no rule
+            again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
+                           shade_closed=True)
+            if not again[1].any():
+                named, faulty, _ = again
+        return named, faulty
+
+    named, faulty = naming(clusters, looks)
+    split = _split_refused(picture, geometry, clusters, looks, faulty)
+    if split is not None:
+        # clusters of look-alikes the rules refused, split by shape: taken where the
+        # parts, named, break no rule (a number caught fading in, split off the drawn
+        # ones and learned, kept the drawn board unreadable)
+        split_named, split_faulty = naming(*split)
+        if not split_faulty.any():
+            named, faulty = split_named, split_faulty
     named = [(cluster, kind) for cluster, kind in named
              if not faulty[cluster.members].any()
              and not confusable(skin, kind, vectors[cluster.leader])]
@@ -171,8 +179,9 @@ def _split_refused(picture: Image, geometry: BoardGeometry, clusters: list[_Clus
     light border round every opened cell outweighs the digits, white 1s, 2s and 3s on
     navy lie 2 to 3 levels apart at the matching size and gather in one cluster; named
     as its first picture, the rest broke the rules and none was learned. Only such
-    clusters are split: a number caught fading in is shaped unlike the drawn one, and
-    learned apart it kept the drawn board unreadable."""
+    clusters are split, and :func:`learn` keeps a split only where the parts break no
+    rule: a number caught fading in is shaped unlike the drawn one, and learned apart it
+    kept the drawn board unreadable."""
     if not faulty.any():
         return None
     split: list[_Cluster] = []
