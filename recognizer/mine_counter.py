@@ -81,6 +81,11 @@ BODY_ASPECT = (0.75, 1.33)  # a round body's width over its height
 BODY_FILL = (0.55, 0.9)  # share of its box a round body fills: a disc fills 0.79 (less
 # where its fuse cuts in); a letter's strokes fill less, a box (a counter's) all of it
 FUSE_GROWTH = 2  # a bomb's body is grown up by 1/FUSE_GROWTH of its height (fuse, spark)
+BODY_APART = 3.0  # heights of a bomb's body within which no other body lies (a bomb
+# icon marks one count; a counter's digits, some 2.5 heights of their holes apart, hold many)
+PLAIN_GROUND = 0.75  # least share of the pixels just round a body of its ground's colour:
+# a bomb's spark and fuse take some 12% of them; a counter's lit and unlit segments round
+# the hole of a digit, half or more
 BODY_CORE = 0.5  # least share of a body left by an opening with a disc half its height
 # (a filled body keeps most of it; strokes of text, some 1/7 of their height, none)
 
@@ -305,21 +310,38 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, h // 2),) * 2)
         if cv2.morphologyEx(shape, cv2.MORPH_OPEN, disc).sum() >= BODY_CORE * shape.sum():
             bodies.append(box)
-    return bodies
+    return [body for body in bodies
+            if not any(_near(body, other) for other in bodies if other != body)]
+
+
+def _near(one: Rect, other: Rect) -> bool:
+    """Whether ``other`` lies within ``BODY_APART`` of ``one``'s heights of it, across or
+    down: dark shapes in a row or a column are the holes of a counter's digits between
+    their lit segments (two in an 8, one in a 9), not bombs, each alone by its number."""
+    reach = BODY_APART * one.height
+    across = max(other.left - one.right, one.left - other.right)
+    down = max(other.top - one.bottom, one.top - other.bottom)
+    return across <= reach and down <= reach
 
 
 def _stands_out(crop: Image, box: Rect, body: npt.NDArray[np.bool_]) -> bool:
-    """Whether the ``body`` pixels of ``box`` differ in colour from the ground just round
-    the box (a dark ground beside something bright stands out from their average, not
-    from itself)."""
+    """Whether the ``body`` pixels of ``box`` stand on a plain ground just round the box,
+    not of an icon's vivid colour, and differ from it in colour (a dark ground beside
+    something bright stands out from their average, not from itself; a counter's digit
+    rings its holes with segments, or with its lit strokes)."""
     margin = max(1, box.height // ICON_GROWTH)
     top, left = max(0, box.top - margin), max(0, box.left - margin)
     around = crop[top:box.bottom + margin, left:box.right + margin].astype(np.float32)
     inside = np.zeros(around.shape[:2], bool)
     inside[box.top - top:box.bottom - top, box.left - left:box.right - left] = True
-    ground = np.median(around[~inside], axis=0)
+    ring = around[~inside]
+    ground = np.median(ring, axis=0)
+    plain = np.linalg.norm(ring - ground, axis=1) < BODY_CONTRAST
     colour = np.median(crop[box.top:box.bottom, box.left:box.right][body], axis=0)
-    return bool(np.linalg.norm(colour - ground) >= BODY_CONTRAST)
+    lit = cv2.cvtColor(ground.astype(np.uint8).reshape(1, 1, 3), cv2.COLOR_BGR2HSV)[0, 0]
+    return bool(plain.mean() >= PLAIN_GROUND
+                and not (lit[1] >= ICON_SATURATION and lit[2] >= ICON_VALUE)
+                and np.linalg.norm(colour - ground) >= BODY_CONTRAST)
 
 
 def _letters_of_one_word(one: Rect, other: Rect) -> bool:

@@ -17,7 +17,7 @@ from sweeper.core import Rect
 from sweeper.recognizer import BoardGeometry, load_image, read_mine_count, recognize
 from sweeper.recognizer.counter_text import Word, pick_mine_count
 from sweeper.recognizer.led_digits import read_display
-from sweeper.recognizer.mine_counter import display_text, icon_boxes
+from sweeper.recognizer.mine_counter import bomb_bodies, display_text, icon_boxes
 from tests.recognizer.recognizer_corpus import CORPUS_DIR
 
 FONTS = [path for path in (
@@ -255,6 +255,17 @@ def test_a_number_beside_a_dark_round_body_is_the_count_not_the_one_by_a_clock()
     clock_only[:, :40] = ground  # no bomb: two numbers, neither marked
     image, geometry = _over_a_board(clock_only, 14, 18, pitch=PITCH)
     assert read_mine_count(image, geometry) is None
+
+
+@pytest.mark.parametrize(("name", "pitch"), [
+    ("forrest-win-x1-counter", 22.0),  # "099": seven segments, lit and unlit, on black
+    ("hexcoding-win98-x1.5-counter", 30.0),  # "098" in red strokes on black
+])
+def test_the_holes_of_a_counters_digits_are_no_bomb(name: str, pitch: float) -> None:
+    # dark, round enough and filled, but ringed by a digit's segments or strokes: a
+    # timer's digits beside them would be taken for the count
+    cells = Path(__file__).resolve().parent / "cells"
+    assert bomb_bodies(load_image(cells / f"{name}.png"), pitch) == []
 
 
 # ---------------------------------------------------------------- the corpus
