@@ -3,7 +3,6 @@ corpus screenshots that show one (read right or not at all, never wrong)."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,11 +27,7 @@ FONTS = [path for path in (
 ) if Path(path).is_file()]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _tesseract_installed() -> None:
-    if shutil.which("tesseract") is None:
-        pytest.fail("tesseract-ocr is not installed: ./run installs it "
-                    "(apt-get install tesseract-ocr)")
+pytestmark = pytest.mark.usefixtures("tesseract")  # the OCR reads what is tested
 
 
 # ---------------------------------------------------------------- which number is the count
