@@ -1,6 +1,7 @@
 """A covered board is read for a message telling the game's end before each key press
-that could close it, once per cover: a box put up after the mines showed (aryanpanda-
-dark's "Game Over!" came after its bombs) is read though the bombs alone told nothing."""
+that could close it, each picture once: a box put up after the mines showed (aryanpanda-
+dark's "Game Over!" came after its bombs, or faded in) is read though the cover before
+it told nothing."""
 
 from __future__ import annotations
 
