@@ -290,8 +290,8 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
     value = hsv[..., 2]
     dark = ((value < local.max(axis=2)) & (value < MID_GREY)
             & (hsv[..., 1] <= BODY_SATURATION))
-    stats = cv2.connectedComponentsWithStats(as_image((apart & dark) * 255),
-                                             connectivity=8)[2]
+    ink = apart & dark
+    stats = cv2.connectedComponentsWithStats(as_image(ink * 255), connectivity=8)[2]
     low, high = ICON_HEIGHTS
     rows, cols = crop.shape[:2]
     bodies = []
@@ -302,7 +302,7 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
         if x == 0 or y == 0 or x + w == cols or y + h == rows:
             continue  # cut by the crop's edge: a part of something, no whole icon
         box = Rect(left=x, top=y, width=w, height=h)
-        body = (apart & dark)[y:y + h, x:x + w]
+        body = ink[y:y + h, x:x + w]
         if not _stands_out(crop, box, body):
             continue
         shape = np.pad(body.astype(np.uint8), h)  # (no ink beyond the box: an erosion
