@@ -4,8 +4,9 @@ A look with cells unreadable may show a dialog, a message, an animation or somet
 drawn at the pointer over the board. :class:`CoverWait` counts since when and in how many
 looks they showed, gives the board more time (:data:`COVERED_PATIENCE_S`, and while it
 still moves :data:`ANIMATION_PATIENCE_S`), and answers the cover with the remedy due
-(:class:`~coordinator.covers.CoverAnswerer`), reading it once for a message telling the
-game's end (:class:`~coordinator.told.ToldEnds`) before a remedy presses a key.
+(:class:`~coordinator.covers.CoverAnswerer`), reading the cover for a message telling the
+game's end (:class:`~coordinator.told.ToldEnds`: each picture once) before a remedy presses
+a key.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ class CoverWait:
     looks: int = 0  # looks with cells unreadable since then
     remedies: int = 0  # remedies done
     pointer_first: bool | None = None  # the pointer moved before a dialog is answered
-    message_read: bool = False  # the cover read for a message telling the game's end
 
     def restart(self) -> None:
         """The page is still at work on the presses: what covers cells is no cover yet."""
@@ -80,9 +80,10 @@ class CoverWait:
                previous: Board | None, pressed_safe: Collection[Cell], pointer: Cell | None
                ) -> tuple[Board, GameStatus] | None:
         """Answer the cover in ``shot`` with the remedy due, once it showed in
-        :data:`MIN_COVERED_LOOKS` looks (saying what was done in ``waits``); before the
-        first remedy that presses a key or a button, read the cover for a message
-        telling the game's end, and return that end if it tells one."""
+        :data:`MIN_COVERED_LOOKS` looks (saying what was done in ``waits``); before a
+        remedy that presses a key or a button, read the cover for a message telling the
+        game's end (a picture read before is not read again), and return that end if it
+        tells one."""
         unreadable = shot.recognition.unreadable
         if not unreadable or self.since is None or self.looks < MIN_COVERED_LOOKS:
             return None
@@ -90,12 +91,12 @@ class CoverWait:
         due = time.monotonic() - self.since >= after_s * (self.remedies + 1)
         if self.pointer_first is None:
             self.pointer_first = self.answerer.drawn_at_pointer(placed, pointer, unreadable)
-        if not self.message_read and due and self.answerer.presses(
-                self.remedies, pointer_first=self.pointer_first):
-            # once, before the first key or button press that could close it (a reading
-            # takes about a second: not sooner, or a page that fades its numbers in
-            # slowly, still to the stillness check, is read for words at every press)
-            self.message_read = True
+        if due and self.answerer.presses(self.remedies, pointer_first=self.pointer_first):
+            # before each key or button press that could close it (a reading takes about
+            # a second: not sooner, or a page that fades its numbers in slowly, still to
+            # the stillness check, is read for words at every look); the picture read
+            # last is not read again, one drawn since is (a box put up after the mines
+            # showed, or one faded in further)
             told = self.told.end(shot.recognition, shot.image, placed.geometry, previous,
                                  pressed_safe)
             if told is not None:

@@ -12,12 +12,16 @@ from sweeper.core import Cell
 
 MAX_IDLE_TURNS = 3  # turns in a row whose clicks changed nothing before giving up
 REST_MS = 60  # pointer rest before each press, for games that ignore a press on arrival ...
-REST_AFTER_MISSES = 2  # ... once this many turns in a row left a clicked cell unopened
+REST_AFTER_MISSES = 2  # ... once this many turns in a row left a clicked cell unopened;
+# as many more while resting double the rest ...
+MAX_REST_MS = 480  # ... up to this: on a loaded machine winmine-exe-95 missed most presses
+# after a 60 ms rest (a won game took 52 s instead of 12 s), its page late to see the
+# pointer arrive
 
 
 class Progress:
     """Counts the turns that changed nothing or missed a cell; the rest it chooses holds
-    for the rest of the run."""
+    for the rest of the run, and grows while presses are still missed."""
 
     def __init__(self) -> None:
         self.rest_ms = 0  # how long the pointer rests on a cell before pressing it
@@ -34,12 +38,14 @@ class Progress:
                                   and after.status == "playing") else 0
         self._idle = idle
         self._missed = 0 if clicks_took_effect(after, clicked) else self._missed + 1
-        if self._missed >= REST_AFTER_MISSES and not self.rest_ms:
+        if self._missed >= REST_AFTER_MISSES and self.rest_ms < MAX_REST_MS:
             # some games take a click only on the cell the pointer already rests on,
             # as a person's hand always does: from now on, rest before each press (one
-            # swallowed click is a game's own quirk, a first click on a mine, say)
-            self.rest_ms = REST_MS
+            # swallowed click is a game's own quirk, a first click on a mine, say), and
+            # longer if that was not enough
+            self.rest_ms = min(MAX_REST_MS, 2 * self.rest_ms) if self.rest_ms else REST_MS
             log.info("clicks were missed %d turns in a row: resting %d ms on each cell "
-                     "before pressing it", self._missed, REST_MS)
+                     "before pressing it", self._missed, self.rest_ms)
+            self._missed = 0
         if idle >= MAX_IDLE_TURNS:
             raise PlayError(f"the game did not respond to {idle} rounds of clicks")

@@ -19,7 +19,8 @@ from sweeper.core import Rect
 from sweeper.recognizer.image_io import Image, as_image
 
 MIN_SIZE = (24, 14)  # (width, height) px of the smallest button
-MAX_SIZE = (220, 48)  # ... and of the largest (a wide label such as "Reset Scores")
+MAX_SIZE = (360, 80)  # ... and of the largest: a wide label such as "Reset Scores", or a
+# web page's padded button (tejj-neon's "DISCONNECT", 170x52 at device scale 1), at 1.5
 MIN_ASPECT = 1.2  # buttons are wider than tall
 BORDER_STEP = 24  # grey levels the light border is above the dark one
 LABEL_INK = 60  # grey levels a label's pixel is darker or lighter than the button's face

@@ -4,9 +4,11 @@ Cells are matched at 16x16 px (:mod:`recognizer.learned`): enough for bold digit
 where large cells carry small thin digits (a rounded flat look at 84 px a cell), a 1 and
 a 4 lie only about 4 levels apart at that size, under the lead a reading needs. Such a
 close call (a cell within reach of a template, another type's not far behind) is
-compared again at ``FINE_SIZE`` px with the templates of the types it lies near, and read
-as the nearest when that one is clearly nearer: there a 1 and a 4 lie 12 levels apart,
-a cell and its own template's picture under 1.
+compared again at ``FINE_SIZE`` px with every template of the types it lies near, and
+read as the nearest when that one is clearly nearer: there a 1 and a 4 lie 12 levels
+apart, a cell and its own template's picture under 1. (Every template of those types: at
+a fractional pitch a digit is learned at each phase it is cut at, and the picture cut as
+the cell is may lie beyond the lead at the matching size.)
 """
 
 from __future__ import annotations
@@ -51,8 +53,13 @@ def settle_close_calls(picture: Image, geometry: BoardGeometry, skin: LearnedSki
     kinds, templates = matches.kinds.copy(), matches.templates.copy()
     settled = np.zeros_like(matches.confident)
     near = skin.distances(vectors[close]) <= matches.distance[close, None] + MIN_LEAD
+    types = np.array([skin.kind_of(index) for index in range(len(skin.templates))])
+    # every picture of the types a cell lies near: at a fractional pitch a digit is
+    # learned at each phase it is cut at, and the picture cut as the cell is may lie
+    # beyond the lead at the matching size
+    near_kinds = (near[:, :, None] & (types[:, None] == types[None, :])[None]).any(axis=1)
     fine = _FineTemplates(skin)
-    for cell, candidates in zip(close, near, strict=True):
+    for cell, candidates in zip(close, near_kinds, strict=True):
         picked = _finer(native_cell(picture, geometry, *divmod(int(cell), geometry.cols)),
                         np.nonzero(candidates)[0], skin, fine)
         if picked is not None:

@@ -2,12 +2,12 @@
 
 Games write it in many ways: "Mines: 99", "Mines left: 97", "UXB : 99", "99 mines",
 "Mines: 0/10" or "99/99" (flags or mines left over the total: the total is the second),
-a flag icon beside "40", or just "99". A clock beside it ("000", "0:12", "12.5") is never
-taken: a time-like number is skipped and, on a fresh board, a clock shows 0, which is no
-count. The cues are weighed in that order (a word, a fraction, a flag icon, a number
-alone); the first cue that names one count wins, and two counts of the same weight
-name none. A lone number is taken only where it is the only one and the share of mines
-it gives is a usual one.
+a flag or a bomb icon beside "40", or just "99". A clock beside it ("000", "0:12",
+"12.5") is never taken: a time-like number is skipped and, on a fresh board, a clock
+shows 0, which is no count. The cues are weighed in that order (a word, a fraction, a
+flag or bomb icon, a number alone); the first cue that names one count wins, and two
+counts of the same weight name none. A lone number is taken only where it is the only
+one and the share of mines it gives is a usual one.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ TIME_WORDS = re.compile(r"time|timer|clock|sec|score|level|best|top|loc", re.IGN
 LONE_SHARE = (0.1, 0.3)  # shares of mines a number alone may give (10/81 .. 99/480 and on)
 STRIPPED = " :;|!'\"()[]{}"  # punctuation OCR leaves round a word
 LONE_CONFIDENCE = 80.0  # the OCR's least confidence in a number taken alone
-ICON_REACH = 2.0  # text heights between a flag icon and its number
+ICON_REACH = 2.0  # text heights between a count's icon and its number
 LINE_GAP = 3.0  # text heights between two words of one line, at most
 UNDER_OVERLAP = 4  # a word under another may reach up into it by 1/UNDER_OVERLAP of its height
 ICON_OVERLAP = 2  # px a number's box may reach back over its flag icon's (their outlines blur)
@@ -46,16 +46,17 @@ class Word:
     confidence: float = 100.0  # the OCR's, 0..100
 
 
-def pick_mine_count(words: Sequence[Word], flag_icons: Sequence[Rect], cells: int,
+def pick_mine_count(words: Sequence[Word], count_icons: Sequence[Rect], cells: int,
                     board_sizes: Iterable[int] = ()) -> int | None:
     """The mine count ``words`` state for a board of ``cells`` cells, or None if unsure.
 
-    ``flag_icons`` are boxes of flag-coloured icons; ``board_sizes`` (the board's rows
-    and columns) are numbers a game shows that are not its count.
+    ``count_icons`` are boxes of icons that mark a count (a flag, a bomb);
+    ``board_sizes`` (the board's rows and columns) are numbers a game shows that are not
+    its count.
     """
     lines = _lines(words)
     for found in (_labelled(lines + _stacked(words)), _fractions(lines),
-                  _beside_icons(words, flag_icons), _lone(words, lines, cells, set(board_sizes))):
+                  _beside_icons(words, count_icons), _lone(words, lines, cells, set(board_sizes))):
         counts = {count for count in found if 1 <= count < cells}
         if len(counts) == 1:
             return counts.pop()
@@ -125,14 +126,14 @@ def _total(match: re.Match[str]) -> int | None:
     return whole if part <= whole else None
 
 
-def _beside_icons(words: Sequence[Word], flag_icons: Sequence[Rect]) -> list[int]:
-    """Numbers just right of a flag icon, on its level."""
+def _beside_icons(words: Sequence[Word], count_icons: Sequence[Rect]) -> list[int]:
+    """Numbers just right of an icon that marks a count (a flag, a bomb), on its level."""
     found = []
     for word in words:
         match = LONE_NUMBER.match(_bare(word.text))
         if match is None:
             continue
-        if beside_an_icon(word.box, flag_icons):
+        if beside_an_icon(word.box, count_icons):
             found.append(int(match.group(1)))
     return found
 

@@ -25,7 +25,9 @@ LOST_WORDS = re.compile(r"\b(?:game over|you lose|you lost|you died|boom|kaboom)
 WON_WORDS = re.compile(r"\b(?:you win|you won|winner|victory|congratulations|"
                        r"you cleared|well done)\b")
 MARGIN_CELLS = 2  # cells round the covered ones searched (a box's edge over read cells)
-TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (as for the mine count)
+TEXT_PITCH = 60.0  # px a cell pitch is scaled to for the OCR: a message's words, some 0.4
+# of a pitch tall, come to 25 px (aryanpanda-dark's 17 px "Game Over!" read with too
+# little confidence at 40, the mine count's scale)
 MAX_SCALE = 4.0  # ... enlarged at most this much (more makes no sharper text, only pixels)
 OCR_CONFIG = "--psm 11"  # sparse text: a message's few big words anywhere in the box
 MIN_WORD_CONFIDENCE = 60.0  # the OCR's least confidence in a word of the message

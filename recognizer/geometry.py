@@ -7,6 +7,7 @@ columns that drift by a pixel along a row at a fractional device scale.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -14,6 +15,9 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.core import Rect
+
+HALF_SLACK = 1e-6  # px: a line this short of a half pixel is taken as on it (a lattice's
+# lines add up a pitch at a time, and 164.5 came out 164.4999999999998)
 
 
 @dataclass(frozen=True)
@@ -112,9 +116,14 @@ class BoardGeometry:
         return None
 
     def cell_box(self, row: int, col: int) -> tuple[int, int, int, int]:
-        """``(x0, y0, x1, y1)``: the whole image pixels cell ``(row, col)`` covers."""
-        return (round(self.xs[col]), round(self.ys[row]),
-                round(self.xs[col + 1]), round(self.ys[row + 1]))
+        """``(x0, y0, x1, y1)``: the whole image pixels cell ``(row, col)`` covers.
+
+        A line half a pixel off a whole one (a lattice of tiles fitted through their
+        middles) goes to the next pixel, the same way for every line: Python's ``round``
+        takes halves to the even number, which at an odd pitch cuts the cells 40 and 42
+        px wide by turns, each starting a pixel off the one before."""
+        return (_pixel(self.xs[col]), _pixel(self.ys[row]),
+                _pixel(self.xs[col + 1]), _pixel(self.ys[row + 1]))
 
     def shifted(self, dx: float, dy: float) -> BoardGeometry:
         """The same lattice moved by ``(dx, dy)`` image pixels."""
@@ -147,3 +156,8 @@ def _evenly(start: float, pitch: float, cells: int) -> tuple[float, ...]:
 def lines_from(values: Sequence[float] | npt.NDArray[np.float64]) -> tuple[float, ...]:
     """Lattice lines as a tuple of plain floats (the hashable form the lattice keeps)."""
     return tuple(float(v) for v in values)
+
+
+def _pixel(line: float) -> int:
+    """The whole pixel a lattice line falls on, halves rounded up (never to even)."""
+    return math.floor(line + 0.5 + HALF_SLACK)

@@ -6,9 +6,11 @@ into clusters of look-alikes; each cluster's
 first picture is named (:mod:`recognizer.picture_naming`) and, if the name fits the
 board (:mod:`recognizer.rules`), becomes a new template, kept only if the board read
 with it still breaks no rule (a template reads more cells than the look-alikes it was
-named with). Later passes name what the first ones' templates make clear; cells drawn a
-little off their lattice place are cut again (:mod:`recognizer.realign`) before each
-pass. Anything left unexplained is unreadable, never guessed.
+named with). A cluster the rules refuse is split by the shape of its members' ink and
+named again (look-alikes at the matching size may be digits apart). Later passes name
+what the first ones' templates make clear; cells drawn a little off their lattice place
+are cut again (:mod:`recognizer.realign`) before each pass. Anything left unexplained is
+unreadable, never guessed.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ import numpy.typing as npt
 
 from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.families import FaceEvidence, frame, one_family, plain
-from sweeper.recognizer.far_reads import doubt_far_reads
+from sweeper.recognizer.far_reads import doubt_far_reads, same_shape
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
-from sweeper.recognizer.looks import TileLook
+from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.middles import read_by_middles
+from sweeper.recognizer.picture_memo import digest
 from sweeper.recognizer.picture_naming import fits_family, name_picture
 from sweeper.recognizer.places import named_by_place
 from sweeper.recognizer.realign import Realignments, realigned
@@ -100,15 +103,28 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     # a fresh board: every cell unlike anything known, and all alike (one picture, or
     # the plain faces of one family: a checkerboard's two shades)
     fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
-    named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
-                                   fresh=fresh)
-    if shaded and faulty.any():
-        # a plain face a shade off the opened ones: another opened shade, or the closed
-        # face; taken as closed where only that reading breaks no rule
-        again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
-                       shade_closed=True)
-        if not again[1].any():
-            named, faulty, _ = again
+    def naming(clusters: list[_Cluster], looks: list[TileLook],
+               ) -> tuple[list[tuple[_Cluster, str]], npt.NDArray[np.bool_]]:
+        named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
+                                       fresh=fresh)
+        if shaded and faulty.any():
+            # a plain face a shade off the opened ones: another opened shade, or the
+            # closed face; taken as closed where only that reading breaks no rule
+            again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
+                           shade_closed=True)
+            if not again[1].any():
+                named, faulty, _ = again
+        return named, faulty
+
+    named, faulty = naming(clusters, looks)
+    split = _split_refused(picture, geometry, clusters, looks, faulty)
+    if split is not None:
+        # clusters of look-alikes the rules refused, split by shape: taken where the
+        # parts, named, break no rule (a number caught fading in, split off the drawn
+        # ones and learned, kept the drawn board unreadable)
+        split_named, split_faulty = naming(*split)
+        if not split_faulty.any():
+            named, faulty = split_named, split_faulty
     named = [(cluster, kind) for cluster, kind in named
              if not faulty[cluster.members].any()
              and not confusable(skin, kind, vectors[cluster.leader])]
@@ -182,6 +198,47 @@ def _placed(skin: LearnedSkin, cluster: _Cluster, look: TileLook, *,
     board as it reads now (:mod:`recognizer.places`); a flag's face must fit its family."""
     kind = named_by_place(look, cluster.members, codes, readable, shape)
     return None if kind == "flag" and not fits_family(skin, kind, look) else kind
+
+
+def _split_refused(picture: Image, geometry: BoardGeometry, clusters: list[_Cluster],
+                   looks: list[TileLook], faulty: npt.NDArray[np.bool_],
+                   ) -> tuple[list[_Cluster], list[TileLook]] | None:
+    """``clusters`` (with their leaders' ``looks``), those holding cells the board's
+    rules refuse as named (``faulty``) split where a member's ink is shaped unlike its
+    leader's (:func:`~recognizer.far_reads.same_shape`); None if none is split. Where a
+    light border round every opened cell outweighs the digits, white 1s, 2s and 3s on
+    navy lie 2 to 3 levels apart at the matching size and gather in one cluster; named
+    as its first picture, the rest broke the rules and none was learned. Only such
+    clusters are split, and :func:`learn` keeps a split only where the parts break no
+    rule: a number caught fading in is shaped unlike the drawn one, and learned apart it
+    kept the drawn board unreadable."""
+    if not faulty.any():
+        return None
+    split: list[_Cluster] = []
+    split_looks: list[TileLook] = []
+    seen: dict[bytes, TileLook] = {}  # a member's look, by its picture's digest
+
+    def look_of(cell: int) -> TileLook:
+        tile = native_cell(picture, geometry, *divmod(cell, geometry.cols))
+        key = digest(tile)
+        if key not in seen:
+            seen[key] = look_at(tile)
+        return seen[key]
+
+    pending = list(zip(clusters, looks, strict=True))
+    while pending and len(split) < MAX_CLUSTERS:
+        cluster, look = pending.pop(0)
+        members = cluster.members
+        if look.shape is not None and members.size > 1 and faulty[members].any():
+            alike = np.array([cell == cluster.leader or same_shape(look_of(int(cell)), look)
+                              for cell in members])
+            if not alike.all():
+                rest = members[~alike]
+                pending.append((_Cluster(int(rest[0]), rest), look_of(int(rest[0]))))
+                members = members[alike]
+        split.append(_Cluster(cluster.leader, members))
+        split_looks.append(look)
+    return (split, split_looks) if len(split) > len(clusters) else None
 
 
 def _ruled_out(matches: Matches, geometry: BoardGeometry) -> npt.NDArray[np.bool_]:

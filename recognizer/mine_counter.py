@@ -2,11 +2,12 @@
 
 Classic games show it on a seven-segment counter above the board
 (:mod:`recognizer.led_digits`); others write it as text around the board, in any font:
-"Mines: 99", "Mines left: 97", "Mines: 0/10", a flag icon beside "40". The text is read
-by Tesseract (Debian's ``tesseract-ocr``, through ``pytesseract``): a well-kept offline
-OCR that reads words and numbers in fonts it was never shown, where glyphs rendered from
-the machine's own fonts would read only the fonts installed here. Which of the numbers
-read is the count is :mod:`recognizer.counter_text`'s call.
+"Mines: 99", "Mines left: 97", "Mines: 0/10", a flag or a bomb icon beside "40" (a
+clock's, beside a timer, marks no count). The text is read by Tesseract (Debian's
+``tesseract-ocr``, through ``pytesseract``): a well-kept offline OCR that reads words
+and numbers in fonts it was never shown, where glyphs rendered from the machine's own
+fonts would read only the fonts installed here. Which of the numbers read is the count
+is :mod:`recognizer.counter_text`'s call.
 
 Read on a fresh board: then a clock shows 0 and a "mines left" counter the total.
 Anything unsure reads as None (the caller then asks for the count).
@@ -70,6 +71,23 @@ ICON_GROWTH = 3  # an icon is grown by 1/ICON_GROWTH of its height (its outline,
 SAME_PLACE = 3  # px: two readings of a word this close (on a grid this fine) are one word
 REREAD_ROWS = 4  # a number is reread with 1/REREAD_ROWS of its height above and below it
 MID_GREY = 128  # splits a black-and-white image's ink from its ground
+# A bomb icon ("💣 99"): a dark round body, of any emoji font. The clock beside a timer is
+# a light face (a stopwatch, an alarm clock), so a number beside a bomb is the count.
+BODY_CONTRAST = 15.0  # least colour distance of a body's pixel from its surroundings
+# (a dark grey bomb on a dark blue header differs by some 30 levels, little of it in grey)
+BODY_SATURATION = 60  # most HSV saturation of a body: black to dark grey (Twemoji's bomb,
+# a slightly blue grey, is some 50); a coloured ground as dark as a body stays apart
+BODY_ASPECT = (0.75, 1.33)  # a round body's width over its height
+BODY_FILL = (0.55, 0.9)  # share of its box a round body fills: a disc fills 0.79 (less
+# where its fuse cuts in); a letter's strokes fill less, a box (a counter's) all of it
+FUSE_GROWTH = 2  # a bomb's body is grown up by 1/FUSE_GROWTH of its height (fuse, spark)
+BODY_APART = 3.0  # heights of a bomb's body within which no other body lies (a bomb
+# icon marks one count; a counter's digits, some 2.5 heights of their holes apart, hold many)
+PLAIN_GROUND = 0.75  # least share of the pixels just round a body of its ground's colour:
+# a bomb's spark and fuse take some 12% of them; a counter's lit and unlit segments round
+# the hole of a digit, half or more
+BODY_CORE = 0.5  # least share of a body left by an opening with a disc half its height
+# (a filled body keeps most of it; strokes of text, some 1/7 of their height, none)
 
 
 def read_mine_count(image: Image, geometry: BoardGeometry) -> int | None:
@@ -130,19 +148,20 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
         return None
     words = [_digits_beside_icon(_confirmed(word, text.crop), text)
              for word in text.words]
-    return pick_mine_count(words, text.flag_icons, geometry.rows * geometry.cols,
+    return pick_mine_count(words, text.count_icons, geometry.rows * geometry.cols,
                            (geometry.rows, geometry.cols))
 
 
 @dataclass(frozen=True)
 class TextAround:
     """The words read round a board, with boxes in the pixels of ``crop`` (the region
-    ``region`` of the picture, the board painted over), and the flag-coloured icons."""
+    ``region`` of the picture, the board painted over), and the icons that mark a mine
+    count (a flag, a bomb)."""
 
     crop: Image
     region: Rect
     words: list[Word]
-    flag_icons: list[Rect]
+    count_icons: list[Rect]
 
 
 def text_around(image: Image, geometry: BoardGeometry) -> TextAround | None:
@@ -152,7 +171,7 @@ def text_around(image: Image, geometry: BoardGeometry) -> TextAround | None:
     region = text_region(image, geometry)
     if crop is None or region is None:
         return None
-    icons, flags = icon_boxes(crop, geometry.pitch)
+    icons, count_icons = icon_boxes(crop, geometry.pitch)
     for icon in icons:
         _fill_with_surroundings(crop, icon)
     scale = _ocr_scale(crop.shape[0] * crop.shape[1], geometry.pitch)
@@ -165,7 +184,7 @@ def text_around(image: Image, geometry: BoardGeometry) -> TextAround | None:
                 words += ocr_words(ink, scale, geometry.pitch, config)
     except pytesseract.TesseractNotFoundError:
         return None
-    return TextAround(crop, region, _distinct(words), flags)
+    return TextAround(crop, region, _distinct(words), count_icons)
 
 
 def _text_crop(image: Image, geometry: BoardGeometry) -> Image | None:
@@ -230,9 +249,10 @@ def ink_images(gray: Image, pitch: float) -> list[Image]:
 
 
 def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
-    """Boxes of colourful icons (a flag, a clock), each alone on its level, and those of
-    them coloured like a flag. A colourful shape beside another of its height is a
-    letter of coloured text, not an icon."""
+    """Boxes of icons (a flag, a clock, a bomb): colourful ones, each alone on its level,
+    and bombs' dark round bodies (:func:`bomb_bodies`); and those of them that mark a
+    mine count: the ones coloured like a flag, and the bombs. A colourful shape beside
+    another of its height is a letter of coloured text, not an icon."""
     hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
     vivid = as_image(((hsv[..., 1] >= ICON_SATURATION) & (hsv[..., 2] >= ICON_VALUE)) * 255)
     stats = cv2.connectedComponentsWithStats(vivid, connectivity=8)[2]
@@ -240,7 +260,12 @@ def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
     shapes = [Rect(left=int(x), top=int(y), width=int(w), height=int(h))
               for x, y, w, h in stats[1:, :4] if low * pitch <= h <= high * pitch
               and ICON_ASPECT[0] <= w / h <= ICON_ASPECT[1]]
-    icons, flags = [], []
+    icons: list[Rect] = []
+    counts: list[Rect] = []
+    for body in bomb_bodies(crop, pitch):
+        grown = _grown(body, crop.shape[1], crop.shape[0], bomb=True)
+        icons.append(grown)
+        counts.append(grown)
     for shape in shapes:
         if any(_letters_of_one_word(shape, other) for other in shapes if other != shape):
             continue
@@ -250,8 +275,73 @@ def icon_boxes(crop: Image, pitch: float) -> tuple[list[Rect], list[Rect]]:
             vivid[shape.top:shape.bottom, shape.left:shape.right] > 0]
         if hues.size and np.mean([any(a <= h <= b for a, b in FLAG_HUES)
                                   for h in hues.tolist()]) >= FLAG_HUE_SHARE:
-            flags.append(grown)
-    return icons, flags
+            counts.append(grown)
+    return icons, counts
+
+
+def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
+    """Boxes of bomb icons in ``crop``: dark grey to black round bodies, filled, of an
+    icon's height, set apart from their surroundings by colour (a grey bomb on a blue
+    ground is of its ground's grey level)."""
+    pixels = crop.astype(np.float32)
+    local = cv2.blur(pixels, (int(LOCAL_PITCHES * pitch) | 1,) * 2)
+    apart = np.linalg.norm(pixels - local, axis=2) >= BODY_CONTRAST
+    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
+    value = hsv[..., 2]
+    dark = ((value < local.max(axis=2)) & (value < MID_GREY)
+            & (hsv[..., 1] <= BODY_SATURATION))
+    ink = apart & dark
+    stats = cv2.connectedComponentsWithStats(as_image(ink * 255), connectivity=8)[2]
+    low, high = ICON_HEIGHTS
+    rows, cols = crop.shape[:2]
+    bodies = []
+    for x, y, w, h, area in stats[1:].tolist():
+        if not (low * pitch <= h <= high * pitch and BODY_ASPECT[0] <= w / h <= BODY_ASPECT[1]
+                and BODY_FILL[0] <= area / (w * h) <= BODY_FILL[1]):
+            continue
+        if x == 0 or y == 0 or x + w == cols or y + h == rows:
+            continue  # cut by the crop's edge: a part of something, no whole icon
+        box = Rect(left=x, top=y, width=w, height=h)
+        body = ink[y:y + h, x:x + w]
+        if not _stands_out(crop, box, body):
+            continue
+        shape = np.pad(body.astype(np.uint8), h)  # (no ink beyond the box: an erosion
+        # takes what lies past an image's edge for ink)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(1, h // 2),) * 2)
+        if cv2.morphologyEx(shape, cv2.MORPH_OPEN, disc).sum() >= BODY_CORE * shape.sum():
+            bodies.append(box)
+    return [body for body in bodies
+            if not any(_near(body, other) for other in bodies if other != body)]
+
+
+def _near(one: Rect, other: Rect) -> bool:
+    """Whether ``other`` lies within ``BODY_APART`` of ``one``'s heights of it, across or
+    down: dark shapes in a row or a column are the holes of a counter's digits between
+    their lit segments (two in an 8, one in a 9), not bombs, each alone by its number."""
+    reach = BODY_APART * one.height
+    across = max(other.left - one.right, one.left - other.right)
+    down = max(other.top - one.bottom, one.top - other.bottom)
+    return across <= reach and down <= reach
+
+
+def _stands_out(crop: Image, box: Rect, body: npt.NDArray[np.bool_]) -> bool:
+    """Whether the ``body`` pixels of ``box`` stand on a plain ground just round the box,
+    not of an icon's vivid colour, and differ from it in colour (a dark ground beside
+    something bright stands out from their average, not from itself; a counter's digit
+    rings its holes with segments, or with its lit strokes)."""
+    margin = max(1, box.height // ICON_GROWTH)
+    top, left = max(0, box.top - margin), max(0, box.left - margin)
+    around = crop[top:box.bottom + margin, left:box.right + margin].astype(np.float32)
+    inside = np.zeros(around.shape[:2], bool)
+    inside[box.top - top:box.bottom - top, box.left - left:box.right - left] = True
+    ring = around[~inside]
+    ground = np.median(ring, axis=0)
+    plain = np.linalg.norm(ring - ground, axis=1) < BODY_CONTRAST
+    colour = np.median(crop[box.top:box.bottom, box.left:box.right][body], axis=0)
+    lit = cv2.cvtColor(ground.astype(np.uint8).reshape(1, 1, 3), cv2.COLOR_BGR2HSV)[0, 0]
+    return bool(plain.mean() >= PLAIN_GROUND
+                and not (lit[1] >= ICON_SATURATION and lit[2] >= ICON_VALUE)
+                and np.linalg.norm(colour - ground) >= BODY_CONTRAST)
 
 
 def _letters_of_one_word(one: Rect, other: Rect) -> bool:
@@ -263,13 +353,16 @@ def _letters_of_one_word(one: Rect, other: Rect) -> bool:
     return similar and level and gap <= one.height
 
 
-def _grown(box: Rect, width: int, height: int) -> Rect:
+def _grown(box: Rect, width: int, height: int, *, bomb: bool = False) -> Rect:
     """``box`` grown by a third of its height up, down and left (an icon's outline, a
     flag's stem), and by ``ICON_RIGHT_MARGIN`` px only to the right, where its number
-    may begin a few pixels on ("🚩99")."""
+    may begin a few pixels on ("🚩99"); a bomb's body by a third to the right too and by
+    a half up, where its fuse and its spark stick out (they would read as a quote mark
+    before its number)."""
     margin = max(2, box.height // ICON_GROWTH)
-    left, top = max(0, box.left - margin), max(0, box.top - margin)
-    right = min(width, box.right + ICON_RIGHT_MARGIN)
+    up = max(margin, box.height // FUSE_GROWTH) if bomb else margin
+    left, top = max(0, box.left - margin), max(0, box.top - up)
+    right = min(width, box.right + (margin if bomb else ICON_RIGHT_MARGIN))
     bottom = min(height, box.bottom + margin)
     return Rect(left=left, top=top, width=right - left, height=bottom - top)
 
@@ -333,7 +426,7 @@ def _digits_beside_icon(word: Word, text: TextAround) -> Word:
     bare = word.text.strip(STRIPPED)
     unsure = word.text == "?" or (any(c.isdigit() for c in bare)
                                   and not all(c.isdigit() for c in bare))
-    if not unsure or not beside_an_icon(word.box, text.flag_icons):
+    if not unsure or not beside_an_icon(word.box, text.count_icons):
         return word
     shapes = digit_shapes(text.crop, word.box)
     if shapes is None:

@@ -4,8 +4,6 @@ over the board, its "New Game" above it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -13,29 +11,11 @@ import numpy.typing as npt
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.look import Placement
 from sweeper.core import Rect
-from sweeper.effector import Action, BatchResult, ClickAction, ScreenInfo
 from sweeper.recognizer import BoardGeometry, Recognition
+from tests.coordinator.recording_screen import RecordingScreen
 
 REGION = Rect(left=100, top=50, width=640, height=480)
 GEOMETRY = BoardGeometry.regular(left=40, top=120, pitch_x=30, pitch_y=30, rows=10, cols=18)
-
-
-class ClickRecorder:
-    """A screen that shows nothing and keeps the clicks it is sent."""
-
-    def __init__(self) -> None:
-        self.clicks: list[tuple[ClickAction, Rect | None]] = []
-
-    def screen(self) -> ScreenInfo:
-        return ScreenInfo(left=0, top=0, width=1000, height=800,
-                          monitors=[Rect(left=0, top=0, width=1000, height=800)])
-
-    def screenshot(self, region: Rect | None = None) -> npt.NDArray[np.uint8]:
-        return np.zeros((1, 1, 3), np.uint8)
-
-    def actions(self, actions: Sequence[Action], bounds: Rect | None = None) -> BatchResult:
-        self.clicks += [(action, bounds) for action in actions if isinstance(action, ClickAction)]
-        return BatchResult(executed=len(actions), elapsed_ms=0.0)
 
 
 def _button(image: npt.NDArray[np.uint8], box: tuple[int, int, int, int], label: str) -> None:
@@ -52,7 +32,7 @@ def test_the_button_over_the_board_is_pressed_before_a_control_beside_it() -> No
     _button(image, (250, 280, 104, 30), "Play Again")
     recognition = Recognition(board=None, status="unknown", geometry=GEOMETRY, skin=None,
                               unreadable=[(r, c) for r in range(10) for c in range(18)])
-    screen = ClickRecorder()
+    screen = RecordingScreen()
     assert CoverAnswerer(screen).press_dialog_button(recognition, Placement(REGION, GEOMETRY),
                                                      image)
     [(click, bounds)] = screen.clicks

@@ -7,7 +7,13 @@ import numpy as np
 import pytest
 
 from sweeper.coordinator.outcome import PlayError
-from sweeper.coordinator.progress import MAX_IDLE_TURNS, REST_AFTER_MISSES, REST_MS, Progress
+from sweeper.coordinator.progress import (
+    MAX_IDLE_TURNS,
+    MAX_REST_MS,
+    REST_AFTER_MISSES,
+    REST_MS,
+    Progress,
+)
 from sweeper.coordinator.watch import Sight
 from sweeper.core import Board, parse_board
 from sweeper.recognizer import Recognition
@@ -37,9 +43,9 @@ def test_a_turn_that_opens_a_cell_starts_the_count_again() -> None:
     progress.check(_sight(BEFORE), _sight(OPENED), CLICKED)
     for _ in range(MAX_IDLE_TURNS - 1):
         progress.check(_sight(BEFORE), _sight(BEFORE), CLICKED)
-    # no error: the turn that opened a cell counted as progress (the misses since make
-    # the pointer rest)
-    assert progress.rest_ms == REST_MS
+    # no error: the turn that opened a cell counted as progress (the misses before it
+    # made the pointer rest, those since make it rest longer)
+    assert progress.rest_ms == 2 * REST_MS
 
 
 def test_missed_presses_make_the_pointer_rest_for_the_rest_of_the_run() -> None:
@@ -52,3 +58,14 @@ def test_missed_presses_make_the_pointer_rest_for_the_rest_of_the_run() -> None:
     progress.new_game()
     progress.check(_sight(BEFORE), _sight(OPENED), CLICKED)
     assert progress.rest_ms == REST_MS
+
+
+def test_presses_missed_while_resting_double_the_rest_up_to_its_most() -> None:
+    progress = Progress()
+    rests = []
+    for _ in range(6 * REST_AFTER_MISSES):  # turns that open a cell but miss another
+        progress.check(_sight(BEFORE), _sight(OPENED), [*CLICKED, (1, 1)])
+        rests.append(progress.rest_ms)
+    assert rests[REST_AFTER_MISSES - 1] == REST_MS
+    assert max(rests) == MAX_REST_MS and sorted(rests) == rests
+    assert REST_MS * 2 in rests and REST_MS * 4 in rests

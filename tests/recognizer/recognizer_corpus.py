@@ -17,8 +17,16 @@ import cv2
 import numpy as np
 
 from sweeper.core import Board, parse_board
+from sweeper.recognizer import BoardGeometry
 
 CORPUS_DIR = Path(__file__).resolve().parent / "corpus"
+# darksweeper's "Game over" box over its board (corpus/messages): 30x16 cells of 25 px,
+# the cells under the box and the mine that went off
+GAME_OVER_SHOT = CORPUS_DIR / "messages" / "darksweeper-game-over.png"
+GAME_OVER_BOARD = BoardGeometry.regular(left=26, top=9, pitch_x=25, pitch_y=25, rows=16,
+                                        cols=30)
+UNDER_THE_BOX = [(row, col) for row in range(5, 11) for col in range(9, 22)]
+THE_MINE_HIT = (1, 6)
 # classic number colours, BGR
 DIGIT_COLOURS = {1: (255, 0, 0), 2: (0, 128, 0), 3: (0, 0, 255), 4: (128, 0, 0),
                  5: (0, 0, 128), 6: (128, 128, 0), 7: (0, 0, 0), 8: (128, 128, 128)}

@@ -4,13 +4,17 @@ label, or one of the wrong size or shape is not."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
+from sweeper.recognizer import load_image
 from sweeper.recognizer.buttons import MAX_SIZE, MIN_SIZE, Button, find_buttons
 
 FACE = 212  # a dialog's grey
 LIGHT, DARK = 255, 110  # a raised border's top-left and bottom-right lines
+CELLS = Path(__file__).parent / "cells"  # small crops of pages
 
 
 def _dialog(width: int = 320, height: int = 120) -> np.ndarray:
@@ -91,3 +95,15 @@ def test_a_words_own_box_is_no_button_though_its_strokes_make_it_look_raised():
     cv2.putText(image, "Game", (20, 50), cv2.FONT_HERSHEY_DUPLEX, 1.0, (68, 68, 239), 2,
                 cv2.LINE_AA)  # a bold red heading: its letters reach its box's sides
     assert find_buttons(image) == []
+
+
+def test_a_tall_outlined_web_button_is_found_on_a_pages_own_dialog():
+    """tejj-neon's loss dialog: "DISCONNECT", 167x50 px at device scale 1, a 1 px neon
+    outline on the dialog's own dark green, its label in the outline's colour."""
+    image = load_image(CELLS / "tejj-neon-x1-disconnect.png")
+    found = find_buttons(image)
+    assert len(found) == 1
+    button = found[0]
+    assert (button.width, button.height) == (167, 50)
+    assert abs(button.centre[0] - 151) <= 2 and abs(button.centre[1] - 63) <= 2
+    assert 90 < button.label_width < 120

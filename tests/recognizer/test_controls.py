@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from sweeper.core import Rect
@@ -15,11 +13,7 @@ from tests.recognizer.recognizer_corpus import CORPUS_DIR
 BOARD = Rect(left=100, top=100, width=300, height=200)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _tesseract_installed() -> None:
-    if shutil.which("tesseract") is None:
-        pytest.fail("tesseract-ocr is not installed: ./run installs it "
-                    "(apt-get install tesseract-ocr)")
+pytestmark = pytest.mark.usefixtures("tesseract")  # the OCR reads what is tested
 
 
 def _word(text: str, left: int, top: int, width: int = 40, confidence: float = 95.0) -> Word:

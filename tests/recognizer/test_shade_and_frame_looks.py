@@ -118,3 +118,72 @@ def test_a_flag_on_a_closed_tile_lit_by_the_pointer_is_a_flag() -> None:
     shot = load_image(CELLS / "juliansalvador-google-lit-flag.png")
     seen = BoardReader().read(shot, _geometry(30, 9, 12))
     assert str(seen.board).strip() == LIT_FLAG
+
+
+HALF_PIXEL = """\
+..........
+........21
+........10
+2..3....21
+.........."""
+
+
+def test_cells_on_lines_half_a_pixel_off_are_cut_alike() -> None:
+    """A lattice of tiles is fitted through their middles, its lines half a pixel off
+    whole ones: rounded to even, cells at an odd pitch were cut 40 and 42 px wide by
+    turns, a 1 and its own template lay 23 levels apart at the finer size, and every
+    close call between the 1s and 2s was left unread."""
+    geometry = BoardGeometry.regular(left=0.5, top=0.5, pitch_x=FRAME_PITCH,
+                                     pitch_y=FRAME_PITCH, rows=5, cols=10)
+    assert {geometry.cell_box(0, col)[2] - geometry.cell_box(0, col)[0]
+            for col in range(10)} == {FRAME_PITCH}
+    seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-half-pixel.png"), geometry)
+    assert str(seen.board).strip() == HALF_PIXEL
+
+
+SCALED_PITCH = (61.502, 61.494)  # aryanpanda-dark at a scale of 1.5, as its tiles give it
+UPPER_OPENING = """\
+..............
+.....2111.....
+...311001.....
+.11100124.....
+.100002.......
+.332102.......
+....201221112.
+....200000001."""
+LOWER_OPENING = """\
+.100002.......
+.332102.......
+....201221112.
+....200000001.
+..21100000011.
+..1000000001..
+..1000112111..
+..32101.......
+....102.......
+....212.......
+..............
+.............."""
+
+
+def _scaled(top: float, rows: int) -> BoardGeometry:
+    return BoardGeometry.regular(left=0.983, top=top, pitch_x=SCALED_PITCH[0],
+                                 pitch_y=SCALED_PITCH[1], rows=rows, cols=14)
+
+
+def test_look_alikes_the_rules_refuse_are_split_by_shape() -> None:
+    """At a fractional pitch the white 1s, 2s, 3s and a 4 gather in clusters of look-
+    alikes at the matching size; each named as its first picture broke the rules, the
+    closed tiles were named opened 0s, and every digit was left unread."""
+    seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-x1.5-upper-opening.png"),
+                              _scaled(0.047, 8))
+    assert str(seen.board).strip() == UPPER_OPENING
+
+
+def test_a_close_call_is_compared_with_its_types_pictures_at_every_phase() -> None:
+    """A digit at a fractional pitch is learned at each phase it is cut at: a 2 lay
+    nearest a 2 cut at another phase at the matching size, and its own picture, 0 levels
+    off at the finer size, was not among those it was compared with there."""
+    seen = BoardReader().read(load_image(CELLS / "aryanpanda-dark-x1.5-lower-opening.png"),
+                              _scaled(0.024, 12))
+    assert str(seen.board).strip() == LOWER_OPENING
