@@ -76,7 +76,8 @@ class FaceEvidence:
     def of(cls, named: Sequence[tuple[str, TileLook]]) -> FaceEvidence:
         """The evidence of pictures already named (``(kind, look)`` pairs)."""
         evidence = cls()
-        for kind, look in named:
+        # flags last: whether a flag's face is one of its own needs the others known
+        for kind, look in sorted(named, key=lambda pair: pair[0] == "flag"):
             evidence.add(kind, look)
         return evidence
 
@@ -85,14 +86,23 @@ class FaceEvidence:
         if kind in OPENED:
             self.opened.append(look.face)
             self.opened_frames.append(frame(look))
-        elif kind in COVERED and not is_red(look.face):  # a flag a loss shows on its mine's
-            # red square tells nothing of the closed tiles' face
+        elif kind in COVERED and not is_red(look.face) and not self._own_face(kind, look):
+            # a flag a loss shows on its mine's red square tells nothing of the closed
+            # tiles' face, nor does one on a face of its own
             if look.raised:
                 self.raised_closed += 1
             else:
                 self.closed.append(look.face)
                 self.closed_frames.append(frame(look))
                 self.plain_closed |= plain(look)
+
+    def _own_face(self, kind: str, look: TileLook) -> bool:
+        """Whether a flat flag lies on a face of its own: flat closed faces are known,
+        and its face is beyond ``FACE_MATCH`` of each of them and of every opened one (an
+        emoji look draws its 🚧 on the white ground between its tiles, where its 🐣 0s
+        lie too: taken for a closed face, it made every 🐣 with its red a flag)."""
+        return kind == "flag" and not look.raised and bool(self.closed) and min(
+            _nearest(look.face, self.closed), _nearest(look.face, self.opened)) > FACE_MATCH
 
     @property
     def raised(self) -> bool:

@@ -37,6 +37,11 @@ STROKE_WEIGHTS = (2, 4, 6)  # px thicknesses of the stroke-font digits: thin, pl
 # seven-segment digits drawn as (width, height, stroke) px: small thin ones to tall bold ones
 SEGMENT_SIZES = ((6, 8, 1), (7, 9, 1), (8, 12, 2), (10, 14, 2), (10, 16, 3))
 POLE_WIDTHS = (2, 4)  # px a drawn flag's pole is wide (on a 40 px canvas): thin and bold
+# foot-less 1s (a bar with a flag at its top, as Helvetica, Arial, Roboto and the emoji
+# keycaps draw it; every TrueType font of the sprite draws a foot): stroke widths on a
+# 40 px tall bar, thin and bold, and the flag's reach left and down as shares of the height
+ONE_STROKES = (4, 7)
+ONE_FLAGS = ((0.2, 0.22), (0.28, 0.3))
 STROKE_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
                 cv2.FONT_HERSHEY_COMPLEX)
 FONT_LEAD = 0.1  # a reference set writes a game's digits if each known one leads its
@@ -141,7 +146,7 @@ def _weighted(glyphs: Glyphs, shape: FloatArray, aspect: float) -> FloatArray:
 def reference_glyphs() -> Glyphs:
     """Every reference shape, computed once."""
     found = [*_stroke_font_glyphs(), *_seven_segment_glyphs(), *_drawn_flags(),
-             *_sprite_glyphs(), *_skin_glyphs()]
+             *_footless_ones(), *_sprite_glyphs(), *_skin_glyphs()]
     vectors = np.stack([vector for _, vector, _, _ in found]).astype(np.float32)
     symbols = tuple(symbol for symbol, _, _, _ in found)
     aspects = np.array([aspect for _, _, aspect, _ in found], np.float32)
@@ -222,6 +227,26 @@ def _drawn_flags() -> list[Reference]:
                 boxed = _ink_box(canvas)
                 if boxed is not None:
                     found.append(("flag", shape_vector(boxed[0]), boxed[1], "flags"))
+    return found
+
+
+def _footless_ones() -> list[Reference]:
+    """1s drawn without a foot: a bar with a short flag down to the left of its top. At
+    the size of a cell's digit, such a 1's box is the bar and the flag only, so it is
+    shaped nothing like a 1 whose foot makes its box as wide as the other digits (against
+    those it scores about 0; as a 7, the bar on the right of its box, 0.6)."""
+    found = []
+    height, top, right = 40, 6, 36
+    for stroke in ONE_STROKES:
+        for reach, drop in ONE_FLAGS:
+            canvas = np.zeros((height + 2 * top, height), np.float32)
+            canvas[top:top + height, right - stroke:right] = 1.0
+            tip = (round(right - stroke - reach * height), round(top + drop * height))
+            cv2.line(canvas, (right - stroke // 2, top + stroke // 2), tip, 1.0,
+                     thickness=stroke, lineType=cv2.LINE_AA)
+            boxed = _ink_box(canvas)
+            if boxed is not None:
+                found.append(("1", shape_vector(boxed[0]), boxed[1], "foot-less ones"))
     return found
 
 

@@ -29,7 +29,8 @@ from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Ma
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.middles import read_by_middles
 from sweeper.recognizer.picture_memo import digest
-from sweeper.recognizer.picture_naming import name_picture
+from sweeper.recognizer.picture_naming import fits_family, name_picture
+from sweeper.recognizer.places import named_by_place
 from sweeper.recognizer.realign import Realignments, realigned
 from sweeper.recognizer.rules import impossible_cells
 from sweeper.recognizer.sampling import cell_look, native_cell
@@ -157,17 +158,46 @@ def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
     # cells from its opened ones, which the plain pictures then need
     order = sorted(range(len(clusters)), key=lambda i: plain(looks[i]))
     named: list[tuple[_Cluster, str]] = []
+    unnamed: list[int] = []
     for i in order:
         if not fresh and plain(looks[i]) and evidence.shade_off(looks[i].face, frame(looks[i])):
             shaded = True
         kind = "unopened" if fresh else name_picture(skin, looks[i], evidence)
-        if kind is not None:
+        if kind is None:
+            unnamed.append(i)
+            continue
+        evidence.add(kind, looks[i])
+        codes[clusters[i].members] = TILE_CODES[kind]
+        readable[clusters[i].members] = True
+        named.append((clusters[i], kind))
+    # what no meaning names, named by its place once the rest is named (each naming may
+    # enclose another)
+    while unnamed and not fresh:
+        placed: list[tuple[int, str]] = []
+        for i in unnamed:
+            kind = _placed(skin, clusters[i], looks[i], codes=codes, readable=readable,
+                           shape=shape)
+            if kind is not None:
+                placed.append((i, kind))
+        for i, kind in placed:
             evidence.add(kind, looks[i])
             codes[clusters[i].members] = TILE_CODES[kind]
             readable[clusters[i].members] = True
             named.append((clusters[i], kind))
+            unnamed.remove(i)
+        if not placed:
+            break
     faulty = impossible_cells(codes.reshape(shape), readable.reshape(shape)).ravel()
     return named, faulty, shaded
+
+
+def _placed(skin: LearnedSkin, cluster: _Cluster, look: TileLook, *,
+            codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
+            shape: tuple[int, int]) -> str | None:
+    """The type a cluster's picture (``look``) no meaning names has by its place on the
+    board as it reads now (:mod:`recognizer.places`); a flag's face must fit its family."""
+    kind = named_by_place(look, cluster.members, codes, readable, shape)
+    return None if kind == "flag" and not fits_family(skin, kind, look) else kind
 
 
 def _split_refused(picture: Image, geometry: BoardGeometry, clusters: list[_Cluster],

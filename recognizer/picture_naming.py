@@ -39,6 +39,7 @@ WEAKEST_BEVEL = 1.0  # a known bevel band weaker than this is compared as this (
 def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> str | None:
     """The tile type of a cluster's picture (``look``), given what is known of the
     look's faces."""
+    seen_raised = look.raised
     look, known_bevel = _relative_relief(skin, look)
     unlit = evidence.unlit(look.face)
     lit_known = None if unlit is not None else evidence.lit_known(look.face)
@@ -63,9 +64,23 @@ def name_picture(skin: LearnedSkin, look: TileLook, evidence: FaceEvidence) -> s
     else:
         kind = name_tile(replace(look, raised=True) if as_raised else look, known_bevel,
                          known_digits(skin)).kind
+    if kind == "mine" and seen_raised and not look.raised and _tinted(skin, look):
+        # a tile drawn raised, its bevel and face unlike any known tile's: a closed
+        # tile under a tint, whose icon is a flag (an icon on a closed cell is one) with
+        # its red tinted away; a mine lies on an opened cell or shows at the game's end
+        return None
     if kind is None or not fits_family(skin, kind, look):
         return None
     return kind
+
+
+def _tinted(skin: LearnedSkin, look: TileLook) -> bool:
+    """Whether ``look``'s face is unlike every face the skin knows (beyond
+    ``FACE_TOLERANCE``) and not an exploded mine's red: a tile under a tint or a
+    highlight no template explains, whose picture is left unread."""
+    faces = [other.face for _, other in skin.named_looks]
+    return not is_red(look.face) and all(
+        float(np.abs(face - look.face).max()) > FACE_TOLERANCE for face in faces)
 
 
 def known_digits(skin: LearnedSkin) -> list[tuple[str, FloatArray, float]]:

@@ -7,10 +7,12 @@ import cv2
 import numpy as np
 
 from sweeper.recognizer.families import FaceEvidence
-from sweeper.recognizer.learned import LearnedSkin
+from sweeper.recognizer.learned import LearnedSkin, features
 from sweeper.recognizer.looks import look_at
-from sweeper.recognizer.naming import MAX_DIGIT_OFF_CENTRE, name_tile
+from sweeper.recognizer.naming import MAX_DIGIT_OFF_CENTRE, MIN_DARK_CORE, name_tile
 from sweeper.recognizer.picture_naming import name_picture
+from sweeper.recognizer.sampling import cut_tile
+from tests.recognizer.recognizer_corpus import cell_box, cells_with, load_shot, tinted
 
 FACE = 192  # the classic tile's grey
 
@@ -129,3 +131,28 @@ def test_a_red_face_is_never_the_closed_one_by_elimination():
     assert name_picture(LearnedSkin(), look_at(blue), evidence) == "unopened"
     evidence.add("flag", look_at(written(red, "F", (14, 36), (0, 0, 255))))
     assert not evidence.closed
+
+
+def test_a_flag_under_an_orange_tint_is_no_mine():
+    """An orange hover tint over a flag on a raised tile leaves its bevel unlike the
+    closed tiles' (so the tile is seen flat) and its red no longer red: cut a little high
+    (as a lattice realigned on the board cuts it), its round body reads as a thick blob
+    of the look's own colour. An icon on a closed tile is a flag, never a mine: the
+    picture is left unnamed."""
+    shot = load_shot("web32_flagged")
+    closed = cells_with(shot.board, {-1})[0]
+    flag = (1, 1)
+    assert shot.board.cells[flag] == -2
+
+    def tile(image: np.ndarray, row: int, col: int, high: int = 0) -> np.ndarray:
+        x, y, pitch = cell_box(shot, row, col)
+        return image[y - high:y - high + pitch, x:x + pitch]
+
+    skin = LearnedSkin()
+    for kind, cell in (("unopened", closed), ("flag", flag)):
+        picture = tile(shot.image, *cell)
+        skin.add(kind, features(cut_tile(picture))[0], picture)
+    tint = look_at(tile(tinted(shot, *flag, (255, 160, 60), 0.45), *flag, high=3))
+    assert tint.raised and tint.core >= MIN_DARK_CORE  # what this test is about
+    evidence = FaceEvidence.of(skin.named_looks)
+    assert name_picture(skin, tint, evidence) is None
