@@ -123,6 +123,13 @@ def loss_at_presses(board: Board, hidden: Collection[Cell],
     return any(mine in near for mine in mines)
 
 
+def mine_at_a_press(board: Board, pressed: Collection[Cell]) -> bool:
+    """Whether a cell just ``pressed`` shows a mine on ``board``: no won game shows one
+    there (every cell pressed is open), so a board that reads won, every safe cell open
+    and the mines shown, is a loss that opened the whole board."""
+    return any(board[cell] == MINE for cell in pressed)
+
+
 def ended_by_message(recognition: Recognition, told: GameStatus | None,
                      previous: Board | None,
                      pressed_safe: Collection[Cell] = ()) -> tuple[Board, GameStatus] | None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sweeper.coordinator.act import Batch, Hands
 from sweeper.coordinator.count_slack import decide_with_count_slack
 from sweeper.coordinator.covers import POINTER_HIDES
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
-from sweeper.coordinator.ending import loss_at_presses, won_by_assumed_count
+from sweeper.coordinator.ending import loss_at_presses, mine_at_a_press, won_by_assumed_count
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
@@ -153,6 +153,9 @@ class GamePlay:
         read), and how long after the clicks its screenshot was taken (ms); a game that
         ignores the clicks is given up."""
         sight = self._settle(previous, batch, whole=whole)
+        if sight.status == "won" and mine_at_a_press(sight.board, batch.targets):
+            log.info("a win read with a mine at a cell pressed: a loss that opened the board")
+            sight = replace(sight, status="lost")
         if sight.status == "lost" and not _at_presses(sight, batch):
             sight = self._loss_looked_at_again(previous, batch, sight, whole=whole)
         if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (

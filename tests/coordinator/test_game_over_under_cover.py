@@ -13,6 +13,7 @@ from sweeper.coordinator.ending import (
     ended_by_message,
     loss_at_presses,
     lost_under_cover,
+    mine_at_a_press,
     won_under_cover,
 )
 from sweeper.core import EXPERT, MINE, UNOPENED, Board, Cell, parse_board
@@ -186,3 +187,16 @@ def test_a_loss_needs_a_mine_at_or_next_to_a_cell_pressed() -> None:
 def test_a_loss_that_shows_no_mine_is_not_held_to_the_presses() -> None:
     # told by a face or a message alone: nothing shown to check it against
     assert loss_at_presses(PLAYED, [], [(0, 3)])
+
+
+def test_a_mine_at_a_cell_pressed_is_never_a_win():
+    # muan-emoji's loss opens the whole board: every safe cell open and every mine
+    # shown reads as a win that shows its mines, but for the cell pressed
+    shot = load_shot("looks/muan-emoji-x1-lost")
+    board = recognize(shot.image).board
+    assert board is not None and board == shot.board
+    mine = board.cells_where(MINE)[0]
+    safe = board.cells_where(1)[0]
+    assert mine_at_a_press(board, [safe, mine])
+    assert not mine_at_a_press(board, [safe])
+    assert not mine_at_a_press(board, [])
