@@ -56,10 +56,13 @@ def read_status(picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.i
     if face is None:
         return from_board or ("playing" if readable.all() else "unknown")
     seen = face_signature(picture, face)
+    if from_board == "won" and _shows_mines(codes, readable):
+        # a loss that opens the whole board reads the same: the face tells, where known
+        return _mood(seen, faces) or from_board
     if from_board is not None:
         remember_face(faces, from_board, seen)
         return from_board
-    mood = game_status(mood_of(seen, faces) or mood_of(seen, shipped_faces()))
+    mood = _mood(seen, faces)
     if mood is not None:
         return mood
     return "playing" if readable.all() and total_mines is None else "unknown"
@@ -72,7 +75,7 @@ def board_status(codes: npt.NDArray[np.int8], readable: BoolGrid,
     mine shows; playing on a fresh board or, with the mine count known, a board with
     safe cells left to open. A mine that went off
     (on red) means lost whatever else the board shows."""
-    mine_shown = bool(np.any((codes == MINE) & readable))
+    mine_shown = _shows_mines(codes, readable)
     if went_off:
         return "lost"
     if not readable.all():
@@ -89,6 +92,16 @@ def board_status(codes: npt.NDArray[np.int8], readable: BoolGrid,
     if total is not None or covered == codes.size:
         return "playing"
     return None
+
+
+def _mood(seen: npt.NDArray[np.float32], faces: KnownFaces) -> Status | None:
+    """The status the face ``seen`` shows, by the faces learned or shipped."""
+    return game_status(mood_of(seen, faces) or mood_of(seen, shipped_faces()))
+
+
+def _shows_mines(codes: npt.NDArray[np.int8], readable: BoolGrid) -> bool:
+    """Whether a readable cell shows a mine."""
+    return bool(np.any((codes == MINE) & readable))
 
 
 def remember_face(faces: KnownFaces, status: str, seen: npt.NDArray[np.float32]) -> None:

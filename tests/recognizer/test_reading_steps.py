@@ -104,6 +104,23 @@ def test_with_cells_unreadable_only_a_mine_tells_the_status():
     assert board_status(codes("1.1 111 000"), readable, False, total_mines=1) is None
 
 
+def test_a_board_open_to_its_mines_is_lost_where_the_face_says_so():
+    # forrest-win's lost board: every safe cell open and every mine shown, as a game
+    # that shows its mines on a win shows; with nothing read as gone off, the board
+    # alone says won, and the dead face must tell the loss
+    shot = load_shot("sites/forrest-win-x1-lost")
+    read, _ = locate_and_read(shot.image)
+    assert read.geometry is not None
+    grid = shot.board.cells.astype(np.int8)
+    readable = all_readable(grid)
+    mines = int(np.count_nonzero(grid < 0))
+    assert board_status(grid, readable, False, total_mines=mines) == "won"
+    faces: dict[str, list[np.ndarray]] = {}
+    assert read_status(shot.image, read.geometry, grid, readable, went_off=False,
+                       faces=faces, total_mines=mines) == "lost"
+    assert "won" not in faces  # nor is its face learned as a winner's
+
+
 def test_faces_are_kept_per_status_once_each_and_a_few_at_most():
     faces: dict[str, list[np.ndarray]] = {}
     first = np.eye(8, dtype=np.float32)[0]
