@@ -103,26 +103,15 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     # a fresh board: every cell unlike anything known, and all alike (one picture, or
     # the plain faces of one family: a checkerboard's two shades)
     fresh = len(unexplained) == codes.size and (len(clusters) == 1 or one_family(looks))
-    def naming(clusters: list[_Cluster], looks: list[TileLook],
-               ) -> tuple[list[tuple[_Cluster, str]], npt.NDArray[np.bool_]]:
-        named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
-                                       fresh=fresh)
-        if shaded and faulty.any():
-            # a plain face a shade off the opened ones: another opened shade, or the
-            # closed face; taken as closed where only that reading breaks no rule
-            again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
-                           shade_closed=True)
-            if not again[1].any():
-                named, faulty, _ = again
-        return named, faulty
-
-    named, faulty = naming(clusters, looks)
+    named, faulty = _named_by_either_shade(skin, clusters, looks, codes, readable,
+                                           shape=shape, fresh=fresh)
     split = _split_refused(picture, geometry, clusters, looks, faulty)
     if split is not None:
         # clusters of look-alikes the rules refused, split by shape: taken where the
         # parts, named, break no rule (a number caught fading in, split off the drawn
         # ones and learned, kept the drawn board unreadable)
-        split_named, split_faulty = naming(*split)
+        split_named, split_faulty = _named_by_either_shade(skin, *split, codes, readable,
+                                                           shape=shape, fresh=fresh)
         if not split_faulty.any():
             named, faulty = split_named, split_faulty
     named = [(cluster, kind) for cluster, kind in named
@@ -140,6 +129,24 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     misleading = misreading_templates(skin, picture, geometry, vectors, since=known)
     skin.discard(misleading)
     return [kind for index, kind in enumerate(learned, start=known) if index not in misleading]
+
+
+def _named_by_either_shade(skin: LearnedSkin, clusters: list[_Cluster],
+                           looks: list[TileLook], codes: npt.NDArray[np.int8],
+                           readable: npt.NDArray[np.bool_], *, shape: tuple[int, int],
+                           fresh: bool) -> tuple[list[tuple[_Cluster, str]],
+                                                 npt.NDArray[np.bool_]]:
+    """:func:`_named`'s names and the cells the rules refuse; a plain face a shade off the
+    opened ones (another opened shade, or the closed face) is taken as closed where only
+    that reading breaks no rule."""
+    named, faulty, shaded = _named(skin, clusters, looks, codes, readable, shape=shape,
+                                   fresh=fresh)
+    if shaded and faulty.any():
+        again = _named(skin, clusters, looks, codes, readable, shape=shape, fresh=fresh,
+                       shade_closed=True)
+        if not again[1].any():
+            named, faulty, _ = again
+    return named, faulty
 
 
 def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
