@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.core import MINE, UNOPENED
+from sweeper.core import FLAG, MINE, UNOPENED
 from sweeper.recognizer import ink
 from sweeper.recognizer.glyphs import score_shape
 from sweeper.recognizer.looks import TileLook
@@ -38,6 +38,10 @@ MIN_ENCLOSED = 2  # cells of one picture enclosed by opened cells, at least, to 
 # pointer over a closed mine ringed by numbers makes one such picture, never two alike
 MARK_RED = 0.05  # share of a mark's ink in a flag's red, at least (the 🚧's two lamps: 0.10;
 # an emoji bomb's spark 0.07 to 0.08 is shaped as a mine and left out by that)
+MIN_CHECKED = 0.9  # share of the numbers beside a mark on a board with no closed cell that
+# must have every neighbour read, each then counting exactly its mines with the mark's
+# cells: a few may touch a cell the pointer hides; with fewer checked, a cluster of 0s
+# not yet named (each number beside it counting one or two of them) could pass as flags
 NOT_MARKS = ("mine", "crossed", "?")  # shapes a mark on a closed cell other than a flag has
 
 Grid = npt.NDArray[np.bool_]
@@ -58,10 +62,43 @@ def named_by_place(look: TileLook, members: npt.NDArray[np.int64], codes: npt.ND
     if members.size >= MIN_ENCLOSED and _opened_icon(look) and _enclosed(
             own_grid, opened, grid_codes):
         return "0"
-    if _mark(look) and not ((grid_codes == MINE) & grid_readable).any() and _all_touch(
-            own_grid, (grid_codes == UNOPENED) & grid_readable & ~own_grid):
+    if _mark(look) and not ((grid_codes == MINE) & grid_readable).any() and _on_mines(
+            own_grid, grid_codes, grid_readable):
         return "flag"
     return None
+
+
+def _on_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
+    """Whether the cells ``own`` lie where flags may: each beside a closed cell, or, on a
+    board with no closed cell left (a game that flags its mines on a win), where the
+    numbers count them as their mines."""
+    closed = (codes == UNOPENED) & readable & ~own
+    if closed.any():
+        return _all_touch(own, closed)
+    return _counted_as_mines(own, codes, readable)
+
+
+def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
+    """Whether the numbers beside the cells ``own`` count them as mines: with them, no
+    number has more mines round it than it says, and those with every neighbour read (at
+    least ``MIN_CHECKED`` of them) have exactly as many."""
+    mines = own | (((codes == FLAG) | (codes == MINE)) & readable)
+    around, unread = _neighbours(mines), _neighbours(~readable & ~own)
+    numbers = (codes > 0) & readable & ~own & _dilated(own)
+    if not numbers.any():
+        return False
+    values, counted = codes[numbers], around[numbers]
+    checked = unread[numbers] == 0
+    return bool(np.all(counted <= values) and np.all(counted[checked] == values[checked])
+                and checked.mean() >= MIN_CHECKED)
+
+
+def _neighbours(cells: Grid) -> npt.NDArray[np.int32]:
+    """How many of each cell's eight neighbours are ``cells``."""
+    ring = np.ones((3, 3), np.float32)
+    ring[1, 1] = 0
+    counts = cv2.filter2D(cells.astype(np.float32), -1, ring, borderType=cv2.BORDER_CONSTANT)
+    return np.rint(counts).astype(np.int32)
 
 
 def _enclosed(own: Grid, opened: Grid, codes: npt.NDArray[np.int8]) -> bool:
