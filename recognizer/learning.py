@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.core import UNOPENED
 from sweeper.recognizer.close_calls import settle_close_calls
 from sweeper.recognizer.families import FaceEvidence, frame, one_family, plain
 from sweeper.recognizer.far_reads import doubt_far_reads, same_shape
@@ -186,6 +187,10 @@ def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
                            shape=shape)
             if kind is not None:
                 placed.append((i, kind))
+        if not placed:
+            placed = _placed_together(skin, [clusters[i] for i in unnamed],
+                                      [looks[i] for i in unnamed], unnamed,
+                                      codes=codes, readable=readable, shape=shape)
         for i, kind in placed:
             evidence.add(kind, looks[i])
             codes[clusters[i].members] = TILE_CODES[kind]
@@ -202,9 +207,30 @@ def _placed(skin: LearnedSkin, cluster: _Cluster, look: TileLook, *,
             codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
             shape: tuple[int, int]) -> str | None:
     """The type a cluster's picture (``look``) no meaning names has by its place on the
-    board as it reads now (:mod:`recognizer.places`); a flag's face must fit its family."""
+    board as it reads now (:mod:`recognizer.places`); a flag's face must fit its family
+    where closed cells are left (with none left, the numbers that count its cells as
+    their mines vouch for it: an emoji look's 🚧 lies on its 🐣's white ground)."""
     kind = named_by_place(look, cluster.members, codes, readable, shape)
-    return None if kind == "flag" and not fits_family(skin, kind, look) else kind
+    closed_left = bool(np.any((codes == UNOPENED) & readable))
+    return None if kind == "flag" and closed_left and not fits_family(skin, kind, look) else kind
+
+
+def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
+                     indices: list[int], *, codes: npt.NDArray[np.int8],
+                     readable: npt.NDArray[np.bool_], shape: tuple[int, int],
+                     ) -> list[tuple[int, str]]:
+    """``clusters`` (``indices`` into the clusters named) placed as one picture: each
+    ``looks`` named the same by the place of them all (:func:`_placed`), or none. One
+    icon drawn a pixel apart here and there makes clusters of its own, none of which,
+    alone, its neighbours name: the flags a game puts on its mines at a win, each
+    cluster leaving the numbers beside it short of the flags the others hold."""
+    if len(clusters) < 2:
+        return []
+    together = _Cluster(clusters[0].leader, np.concatenate([c.members for c in clusters]))
+    kinds = {_placed(skin, together, look, codes=codes, readable=readable, shape=shape)
+             for look in looks}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return [] if kind is None else [(i, kind) for i in indices]
 
 
 def _split_refused(picture: Image, geometry: BoardGeometry, clusters: list[_Cluster],

@@ -17,7 +17,14 @@ rest of the board reads, may still leave it one meaning only:
   rule names: many-coloured (no digit's one ink), with some of a flag's red, shaped most
   like no mine and no "?", on a board that shows no mine (where a game is over, an
   unnamed symbol may be one of its mines). A 0 never touches a closed cell, and a digit
-  is one colour.
+  is one colour. On a board with no closed cell left, where a game puts a flag on every
+  mine at its win, the mark needs instead the numbers beside it to count its cells as
+  their mines (:func:`_counted_as_mines`).
+- **a mine**: on a board with no closed cell left, a picture shaped most like a mine
+  whose cells the numbers count as their mines: a loss that opens every cell.
+
+An opened 0 must also leave each number beside it as many cells that may be mines as
+it says: a loss's mines, each ringed by numbers, pass as enclosed 0s otherwise.
 
 The board's rules (:mod:`recognizer.rules`) then check the name as they check any other.
 """
@@ -51,7 +58,7 @@ def named_by_place(look: TileLook, members: npt.NDArray[np.int64], codes: npt.ND
                    readable: Grid, shape: tuple[int, int]) -> str | None:
     """The type of a picture the classic rules leave unnamed (``look``, shown on the cells
     ``members``, row by row), given how the rest of the board reads (``codes`` where
-    ``readable``, both flat): "0", "flag" or None."""
+    ``readable``, both flat): "0", "flag", "mine" or None."""
     if not look.has_ink or name_tile(look).kind is not None:
         return None
     grid_codes, grid_readable = codes.reshape(shape), readable.reshape(shape)
@@ -59,23 +66,28 @@ def named_by_place(look: TileLook, members: npt.NDArray[np.int64], codes: npt.ND
     own[members] = True
     own_grid = own.reshape(shape)
     opened = (grid_codes >= 0) & grid_readable & ~own_grid
+    closed = (grid_codes == UNOPENED) & grid_readable & ~own_grid
     if members.size >= MIN_ENCLOSED and _opened_icon(look) and _enclosed(
-            own_grid, opened, grid_codes):
-        return "0"
-    if _mark(look) and not ((grid_codes == MINE) & grid_readable).any() and _on_mines(
+            own_grid, opened, grid_codes) and _mines_left_round_numbers(
             own_grid, grid_codes, grid_readable):
-        return "flag"
+        return "0"
+    if _mark(look) and not ((grid_codes == MINE) & grid_readable).any() and (
+            _all_touch(own_grid, closed) if closed.any()
+            else _counted_as_mines(own_grid, grid_codes, grid_readable)):
+        return "flag"  # beside closed cells, or, none left, the flags a game puts on a win
+    if not closed.any() and _mine_shaped(look) and _counted_as_mines(
+            own_grid, grid_codes, grid_readable):
+        return "mine"  # none closed: the mines a game shows when a loss opens every cell
     return None
 
 
-def _on_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
-    """Whether the cells ``own`` lie where flags may: each beside a closed cell, or, on a
-    board with no closed cell left (a game that flags its mines on a win), where the
-    numbers count them as their mines."""
-    closed = (codes == UNOPENED) & readable & ~own
-    if closed.any():
-        return _all_touch(own, closed)
-    return _counted_as_mines(own, codes, readable)
+def _mines_left_round_numbers(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
+    """Whether, the cells ``own`` taken as opened 0s, each number beside them still has as
+    many neighbours that may be mines (closed, flagged, shown or unread) as it says: the
+    mines a loss shows ringed by numbers, taken as 0s, would leave those numbers none."""
+    may_be_mines = (((codes < 0) & readable) | ~readable) & ~own
+    numbers = (codes > 0) & readable & ~own & _dilated(own)
+    return bool(np.all(_neighbours(may_be_mines)[numbers] >= codes[numbers]))
 
 
 def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
@@ -129,6 +141,12 @@ def _mark(look: TileLook) -> bool:
     many_coloured = float(look.inks.max()) < ONE_INK
     symbol = score_shape(look.shape, look.aspect).best()[0]
     return many_coloured and look.ink_of(ink.RED) >= MARK_RED and symbol not in NOT_MARKS
+
+
+def _mine_shaped(look: TileLook) -> bool:
+    """Whether a picture is shaped more like a mine than like any other symbol."""
+    assert look.shape is not None
+    return bool(score_shape(look.shape, look.aspect).best()[0] == "mine")
 
 
 def _dilated(cells: Grid) -> Grid:

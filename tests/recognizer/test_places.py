@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from sweeper.recognizer.api import locate_and_read
 from sweeper.recognizer.families import FaceEvidence
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import load_image
@@ -14,6 +17,7 @@ from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.naming import name_tile
 from sweeper.recognizer.reader import BoardReader
 from sweeper.recognizer.sampling import native_cell
+from tests.recognizer.recognizer_corpus import load_shot
 
 CELLS = Path(__file__).resolve().parent / "cells"
 # a part of the middle game at device scale 1.5: cells 37.5 by 37.506 px
@@ -74,3 +78,20 @@ def test_a_flag_on_a_face_of_its_own_makes_no_closed_face() -> None:
         evidence = FaceEvidence.of(named)
         assert evidence.closed_face(closed)
         assert not evidence.closed_face(chick)
+
+
+@pytest.mark.parametrize("scale", ["x1", "x1.5"])
+@pytest.mark.parametrize("end", ["lost", "won"])
+def test_an_end_that_opens_every_cell_reads_after_the_first_opening(scale: str,
+                                                                   end: str) -> None:
+    # in play the reader has seen the fresh board and the first opening when the end
+    # opens every cell: the 💣s of a loss, ringed by numbers, are mines (as 0s those
+    # numbers would have no mine left), and the 🚧s a win puts on every mine are flags,
+    # the numbers counting them as their mines
+    fresh = load_shot(f"looks/muan-emoji-{scale}-fresh")
+    read, reader = locate_and_read(fresh.image, total_mines=99)
+    assert reader is not None and read.geometry is not None
+    reader.read(load_shot(f"looks/muan-emoji-{scale}-first").image, read.geometry, 99)
+    shot = load_shot(f"looks/muan-emoji-{scale}-{end}")
+    seen = reader.read(shot.image, read.geometry, 99)
+    assert seen.board == shot.board
