@@ -8,8 +8,10 @@ does (the effector in its own process): it finds the board, learns the skin, sta
 new game with the game's own control and answers dialogs with Enter. The truth of the
 page is never read while playing.
 
-It prints one row per site: games, wins, errors (runs stopped), the unreadable stops
-among them, the median won game (first click to the screenshot showing the win), its
+It prints one row per site: games, wins, errors (runs stopped; in brackets, those that
+were the page's fault: a board refused, read as the page shows it, whose own numbers do
+not count its own mines, from the page's truth read after the stop), the unreadable stops
+among the rest, the median won game (first click to the screenshot showing the win), its
 median seconds per 3BV (the board's from the page's mines) and, given the sites' floor
 (``bench_site_floor.py --json``), that figure divided by the floor's, and clicks outside
 the board other than the new-game control (must be 0).
@@ -42,7 +44,7 @@ from sweeper.coordinator import (
     RunSummary,
     print_rows,
 )
-from sweeper.core import Rect, Rules
+from sweeper.core import Board, Rect, Rules, format_board
 from sweeper.effector import Action, BatchResult, ClickAction, LocalEffector
 from sweeper.practice import (
     CLOCK_SEEDED_PAUSE_S,
@@ -56,9 +58,12 @@ from sweeper.practice import (
     Winemine,
     add_site_arguments,
     chosen_sites,
+    miscounted_numbers,
     three_bv,
 )
 
+REFUSALS = ("no mine placement fits", "stayed unreadable")  # stops on a board refused as
+# read: the analyzer's, and the reader's (cells that cannot be so: a 0 beside a closed cell)
 DIALOG_LISTEN_S = 0.3  # how long the page's events are listened to for a dialog it opened
 
 
@@ -93,6 +98,8 @@ class SiteResult:
     # back to another level, e.g. on F5): their figures are not the level's
     verdicts_wrong: list[str] = field(default_factory=list)  # the bot's won/lost vs the page's
     verdicts_unchecked: int = 0  # games whose page was held by a dialog when they ended
+    page_faults: list[str] = field(default_factory=list)  # stops on a board refused, read
+    # as the page shows it, whose own numbers do not count its own mines
     won_s_per_3bv: list[float] = field(default_factory=list)  # won games whose mines were read
     floor_s_per_3bv: float | None = None  # the page's own (bench_site_floor.py)
 
@@ -105,8 +112,8 @@ class SiteResult:
 
     @property
     def unreadable_stops(self) -> int:
-        return sum("unreadable" in error or "no Minesweeper board" in error
-                   for error in self.errors)
+        return sum(("unreadable" in error or "no Minesweeper board" in error)
+                   and error not in self.page_faults for error in self.errors)
 
     def to_json(self) -> dict[str, Any]:
         median = statistics.median(self.won_seconds) if self.won_seconds else None
@@ -117,6 +124,7 @@ class SiteResult:
                 "games_at_another_level": self.other_level,
                 "verdicts_wrong": len(self.verdicts_wrong),
                 "verdicts_unchecked": self.verdicts_unchecked,
+                "page_faults": len(self.page_faults),
                 "s_per_3bv": (round(statistics.median(self.won_s_per_3bv), 4)
                               if self.won_s_per_3bv else None),
                 "floor_ratio": (None if self.floor_ratio is None
@@ -141,9 +149,34 @@ def play_site(site: Site, games: int, scale: float, debug: Path | None = None,
         controls = desktop.control_centres(site.new_game_button) if given_control else ()
         options = PlayOptions(games=games, rules=rules, mines=site.mines, new_game_at=controls,
                               between_games_s=site.between_games_s)
-        _play(result, effector, options, debug,
-              lambda player: _verdict_check(desktop, result, player, debug))
+        player = _play(result, effector, options, debug,
+                       lambda player: _verdict_check(desktop, result, player, debug))
+        if result.errors:
+            _stop_check(desktop, result, player)
     return result
+
+
+def _stop_check(desktop: SiteDesktop, result: SiteResult, player: Player) -> None:
+    """After a run that stopped, the page's board beside the bot's last reading (logged).
+    A stop on a board refused (no mine placement fits it, or cells that cannot be as
+    read: a 0 beside a closed cell) is the page's fault when the bot read every cell as
+    the page shows it and the page's own numbers do not count its own mines."""
+    shot = player.looker.last
+    try:
+        truth = desktop.truth()
+    except CdpError:
+        return  # held by a dialog
+    codes = None if shot is None else shot.recognition.codes
+    read = None if codes is None else format_board(Board(codes)).rstrip("\n")
+    miscounted = ([] if truth.mines is None else
+                  miscounted_numbers(truth.board.split("\n"), truth.mines.split("\n")))
+    logging.getLogger(PLAY_LOGGER).warning(
+        "stopped; the page (%s) shows:\n%s\nthe bot last read:\n%s\nthe page's numbers "
+        "that do not count its mines: %s", truth.status, truth.board, read,
+        ", ".join(map(str, miscounted)) or "none")
+    stop = result.errors[-1]
+    if miscounted and read == truth.board and any(refusal in stop for refusal in REFUSALS):
+        result.page_faults.append(stop)
 
 
 def _verdict_check(desktop: SiteDesktop, result: SiteResult, player: Player,
@@ -205,15 +238,17 @@ def play_winemine(games: int, debug: Path | None = None) -> SiteResult:
 def _play(result: SiteResult, effector: WatchedEffector, options: PlayOptions,
           debug: Path | None,
           on_game_end: Callable[[Player], Callable[[GameResult], None]] | None = None,
-          ) -> None:
+          ) -> Player:
     """Play the games into ``result`` (``on_game_end`` makes what each game's end is
-    handed to, given the player); keep the last screenshot of a run that stopped."""
+    handed to, given the player); keep the last screenshot of a run that stopped. The
+    player is returned, its last look kept."""
     player = Player(effector, LocalDecider(), options)
     summary = player.play(on_game_end(player) if on_game_end else lambda _: None)
     _count(result, summary, player, effector)
     if debug is not None and summary.errors and player.looker.last is not None:
         debug.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(debug / f"{result.site}-stopped.png"), player.looker.last.image)
+    return player
 
 
 def _count(result: SiteResult, summary: RunSummary, player: Player,
@@ -310,7 +345,8 @@ def report(rows: list[SiteResult]) -> None:
         figures = row.to_json()
         median, per_bv, ratio = (figures[key] for key in ("median_won_s", "s_per_3bv",
                                                            "floor_ratio"))
-        lines.append((row.site, str(row.games), str(row.wins), str(len(row.errors)),
+        faults = f" ({len(row.page_faults)} the page's)" if row.page_faults else ""
+        lines.append((row.site, str(row.games), str(row.wins), f"{len(row.errors)}{faults}",
                       str(row.unreadable_stops), "-" if median is None else f"{median:.2f} s",
                       ("-" if per_bv is None else f"{1000 * per_bv:.0f} ms")
                       + ("" if ratio is None else f" ({ratio:.2f})"),

@@ -4,6 +4,8 @@ A game's end is usually read off the board and its face. A message, confetti or 
 "game over" drawn over the board leaves some cells unreadable; the end is then judged
 from what can be read and the board before: lost when a mine shows, won when the covered
 cells were open (or just pressed, proven safe) and the closed ones left are the mines.
+A game that draws nothing at its end and takes no more clicks is judged from the presses
+it no longer opens (:func:`ended_undrawn`).
 """
 
 from __future__ import annotations
@@ -88,6 +90,29 @@ def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],
         return None
     closed = previous.unrevealed - len(pressed)
     return previous if closed == total_mines else None
+
+
+def ended_undrawn(previous: Board, pressed: Collection[Cell], proven_safe: Collection[Cell],
+                  total_mines: int | None) -> tuple[Board, GameStatus] | None:
+    """The end of a game that took no more clicks and drew no end, from what its last
+    presses (``pressed`` on ``previous``, pressed again round after round, nothing
+    drawn) can have done; or None if nothing the rules allow explains the silence.
+
+    A game that took the clicks before (a cell of ``previous`` is open) and now opens no
+    closed cell pressed has ended: a safe cell opens while a game is in play. Presses
+    proven safe (``proven_safe``: the decision's safe cells, all of which they open, the
+    rest by the cascade) cannot have gone off: if those were the last safe ones
+    (:func:`won_by_last_presses`) the game is won, else nothing explains it (a page that
+    ignores clicks). A guess pressed (no cell proven safe), never opened, went off: the
+    game is lost. The board is ``previous``: what the end would show was never drawn (a
+    page whose end handler fails before it draws)."""
+    closed = [cell for cell in pressed if previous[cell] < 0]
+    if not closed or previous.is_fresh:
+        return None
+    if proven_safe:
+        won = won_by_last_presses(previous, {*closed, *proven_safe}, total_mines)
+        return None if won is None else (won, "won")
+    return previous, "lost"
 
 
 def lost_under_cover(recognition: Recognition, previous: Board | None,

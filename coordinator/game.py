@@ -18,13 +18,18 @@ from sweeper.coordinator.act import Batch, Hands
 from sweeper.coordinator.count_slack import decide_with_count_slack
 from sweeper.coordinator.covers import POINTER_HIDES
 from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
-from sweeper.coordinator.ending import loss_at_presses, mine_at_a_press, won_by_assumed_count
+from sweeper.coordinator.ending import (
+    ended_undrawn,
+    loss_at_presses,
+    mine_at_a_press,
+    won_by_assumed_count,
+)
 from sweeper.coordinator.facts import GameFacts
 from sweeper.coordinator.look import Looker, SkinMark
 from sweeper.coordinator.outcome import GameResult, PlayError
 from sweeper.coordinator.passing import read_cells_only
 from sweeper.coordinator.play_log import log
-from sweeper.coordinator.progress import Progress
+from sweeper.coordinator.progress import IgnoredClicksError, Progress
 from sweeper.coordinator.recording import GameRecorder
 from sweeper.coordinator.turn_log import end_line, moves_summary, turn_line
 from sweeper.coordinator.turn_record import seen_record, step_record
@@ -79,6 +84,7 @@ class GamePlay:
                                  mines_from=facts.mines_from)
         self._mark: SkinMark | None = None  # the reader before the latest turn
         self._first_click_at: float | None = None
+        self._deaf = False  # the game ended taking no more clicks (and drawing no end)
 
     def play(self, sight: Sight) -> GameEnd:
         """Play from ``sight`` (the board found, or the new game) until the game is won
@@ -161,9 +167,31 @@ class GamePlay:
         if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (
                 not self._every_closed_cell_a_mine(sight.board)):
             sight = self.parts.watch.for_a_sign_of_the_win(self.facts, sight)
+        try:
+            self.progress.check(previous, sight, batch.targets)
+        except IgnoredClicksError as error:
+            sight = self._undrawn_end(sight, batch, error)
         self.parts.on_sight(sight)
-        self.progress.check(previous, sight, batch.targets)
         return sight, (sight.captured_at - batch.clicked_at) * 1000
+
+    def _undrawn_end(self, sight: Sight, batch: Batch, ignored: IgnoredClicksError) -> Sight:
+        """``sight``, unchanged by ``batch`` pressed round after round, as the end of a
+        game that takes no more clicks and draws no end
+        (:func:`~coordinator.ending.ended_undrawn`); the error stands if the rules
+        explain no end."""
+        ended = ended_undrawn(sight.board, batch.targets, batch.decision.safe,
+                              self.facts.known_mines)
+        if ended is None:
+            raise ignored
+        board, status = ended
+        pressed = ", ".join(f"({r}, {c})" for r, c in batch.targets)
+        why = ("the last safe cells" if status == "won" else "a guess")
+        log.info("%s: the game takes no more clicks and drew no end; %s pressed (%s) "
+                 "never opened: taken as %s", ignored, why, pressed, status)
+        self._deaf = True
+        self.progress.idle_was_the_end()
+        return replace(sight, board=board, status=status,
+                       waits=(*sight.waits, "no end drawn: the game took no more clicks"))
 
     def _settle(self, previous: Sight, batch: Batch, *, whole: bool,
                 again: bool = True) -> Sight:
@@ -231,8 +259,8 @@ class GamePlay:
         recognition = end.recognition
         hidden = set(recognition.unreadable)
         redrawn = recognition.board is not None and recognition.board != end.board
-        if end.status != "won" or redrawn:
-            return  # a board redrawn for the win
+        if end.status != "won" or redrawn or self._deaf:
+            return  # a board redrawn for the win, or one that takes no more clicks
         if len(hidden) > POINTER_HIDES:
             uncovered = self._uncovered(recognition)
             if uncovered is None:

@@ -19,6 +19,10 @@ MAX_REST_MS = 480  # ... up to this: on a loaded machine winmine-exe-95 missed m
 # pointer arrive
 
 
+class IgnoredClicksError(PlayError):
+    """The game changed nothing for :data:`MAX_IDLE_TURNS` turns in a row."""
+
+
 class Progress:
     """Counts the turns that changed nothing or missed a cell; the rest it chooses holds
     for the rest of the run, and grows while presses are still missed."""
@@ -26,6 +30,7 @@ class Progress:
     def __init__(self) -> None:
         self.rest_ms = 0  # how long the pointer rests on a cell before pressing it
         self._idle = self._missed = 0  # turns in a row that changed nothing / missed a cell
+        self._rest_before_idle = 0  # the rest when the turns that changed nothing began
 
     def new_game(self) -> None:
         """Start counting afresh (the rest stays)."""
@@ -37,6 +42,8 @@ class Progress:
         idle = self._idle + 1 if (after.board == previous.board
                                   and after.status == "playing") else 0
         self._idle = idle
+        if idle == 1:
+            self._rest_before_idle = self.rest_ms
         self._missed = 0 if clicks_took_effect(after, clicked) else self._missed + 1
         if self._missed >= REST_AFTER_MISSES and self.rest_ms < MAX_REST_MS:
             # some games take a click only on the cell the pointer already rests on,
@@ -48,4 +55,12 @@ class Progress:
                      "before pressing it", self._missed, self.rest_ms)
             self._missed = 0
         if idle >= MAX_IDLE_TURNS:
-            raise PlayError(f"the game did not respond to {idle} rounds of clicks")
+            raise IgnoredClicksError(f"the game did not respond to {idle} rounds of clicks")
+
+    def idle_was_the_end(self) -> None:
+        """The turns that changed nothing were a game that had ended without drawing its
+        end, not presses missed: the rest they made grow goes back to what it was."""
+        if self.rest_ms != self._rest_before_idle:
+            log.info("the clicks the ended game ignored were not missed: resting %d ms "
+                     "again", self._rest_before_idle)
+        self.rest_ms = self._rest_before_idle

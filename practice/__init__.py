@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sweeper.practice.display import MissingProgramError, VirtualDisplay
     from sweeper.practice.freesweep import Freesweep, FreesweepTruth
     from sweeper.practice.gamepage import GamePage
-    from sweeper.practice.presses import presses_to_win, three_bv
+    from sweeper.practice.presses import miscounted_numbers, presses_to_win, three_bv
     from sweeper.practice.screenshot import grab, save_png
     from sweeper.practice.sites import (
         CATALOG,
@@ -67,6 +67,7 @@ __all__ = [
     "grab",
     "headless_page",
     "load_catalog",
+    "miscounted_numbers",
     "presses_to_win",
     "save_png",
     "three_bv",
@@ -84,6 +85,7 @@ _HOME_OF = {
     "MissingProgramError": "sweeper.practice.display",
     "VirtualDisplay": "sweeper.practice.display",
     "GamePage": "sweeper.practice.gamepage",
+    "miscounted_numbers": "sweeper.practice.presses",
     "presses_to_win": "sweeper.practice.presses",
     "three_bv": "sweeper.practice.presses",
     "grab": "sweeper.practice.screenshot",

@@ -42,6 +42,23 @@ def presses_to_win(mines: list[str], opened: set[Cell]) -> list[Cell]:
     return sorted(presses, key=lambda cell: (cell[0], cell[1] if cell[0] % 2 == 0 else -cell[1]))
 
 
+def miscounted_numbers(board: list[str], mines: list[str]) -> list[Cell]:
+    """The opened numbers of ``board`` (rows as the page shows them: a digit, ``0`` or a
+    blank for an opened cell with no number) that differ from the count of ``mines``
+    (rows with ``*`` for a mine) around them: where the page itself counts wrong."""
+    rows, cols = len(mines), len(mines[0])
+    wrong = []
+    for r in range(rows):
+        for c in range(cols):
+            if not board[r][c].isdigit():
+                continue
+            count = sum(mines[rr][cc] == "*" for rr in range(max(r - 1, 0), min(r + 2, rows))
+                        for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
+            if int(board[r][c]) != count:
+                wrong.append((r, c))
+    return wrong
+
+
 def three_bv(mines: list[str]) -> int:
     """The board's 3BV: the presses that win it from a closed board."""
     return len(presses_to_win(mines, set()))

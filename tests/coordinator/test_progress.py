@@ -69,3 +69,14 @@ def test_presses_missed_while_resting_double_the_rest_up_to_its_most() -> None:
     assert rests[REST_AFTER_MISSES - 1] == REST_MS
     assert max(rests) == MAX_REST_MS and sorted(rests) == rests
     assert REST_MS * 2 in rests and REST_MS * 4 in rests
+
+
+def test_clicks_an_ended_game_ignored_leave_the_rest_as_it_was() -> None:
+    progress = Progress()
+    progress.check(_sight(BEFORE), _sight(OPENED), [*CLICKED, (1, 1)])  # one missed
+    with pytest.raises(PlayError):
+        for _ in range(MAX_IDLE_TURNS):  # the game ended without drawing it
+            progress.check(_sight(OPENED), _sight(OPENED), [(1, 1)])
+    assert progress.rest_ms >= REST_MS  # grown by the turns that changed nothing
+    progress.idle_was_the_end()
+    assert progress.rest_ms == 0
