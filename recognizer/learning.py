@@ -45,6 +45,11 @@ LEARNING_PASSES = 3  # later passes name what the first ones' templates make cle
 PLAIN_KINDS = ("unopened", "0")  # the faces without a symbol on them
 
 
+PLACED_TOGETHER = ("flag", "mine")  # kinds several clusters may be named together by their
+# place: those the numbers count exactly; never 0s, where a lone enclosed picture (the
+# pointer over a closed mine, words over a cell) must stay unnamed
+
+
 @dataclass(frozen=True)
 class _Cluster:
     leader: int  # index of the cell whose picture names the cluster
@@ -220,17 +225,18 @@ def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[Ti
                      readable: npt.NDArray[np.bool_], shape: tuple[int, int],
                      ) -> list[tuple[int, str]]:
     """``clusters`` (``indices`` into the clusters named) placed as one picture: each
-    ``looks`` named the same by the place of them all (:func:`_placed`), or none. One
-    icon drawn a pixel apart here and there makes clusters of its own, none of which,
-    alone, its neighbours name: the flags a game puts on its mines at a win, each
-    cluster leaving the numbers beside it short of the flags the others hold."""
+    ``looks`` named the same by the place of them all (:func:`_placed`), a kind of
+    ``PLACED_TOGETHER``, or none. One icon drawn a pixel apart here and there makes
+    clusters of its own, none of which, alone, its neighbours name: the flags a game
+    puts on its mines at a win, each cluster leaving the numbers beside it short of the
+    flags the others hold."""
     if len(clusters) < 2:
         return []
     together = _Cluster(clusters[0].leader, np.concatenate([c.members for c in clusters]))
     kinds = {_placed(skin, together, look, codes=codes, readable=readable, shape=shape)
              for look in looks}
     kind = kinds.pop() if len(kinds) == 1 else None
-    return [] if kind is None else [(i, kind) for i in indices]
+    return [(i, kind) for i in indices] if kind in PLACED_TOGETHER else []
 
 
 def _split_refused(picture: Image, geometry: BoardGeometry, clusters: list[_Cluster],
