@@ -43,7 +43,11 @@ TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (text of about 20-
 MAX_SCALE = 4.0  # ... enlarged at most this much (more makes no sharper text, only pixels)
 MAX_OCR_PIXELS = 2_000_000  # the OCR's image is enlarged to at most this many pixels
 LOCAL_PITCHES = 1.5  # cell pitches over which a pixel's surroundings are averaged
-INK_CONTRAST = 12  # grey levels a text pixel stands out from its surroundings
+INK_CONTRAST = 12  # grey levels a text pixel stands out from its ground
+INK_GROUND = 0.5  # cell pitches: a shape narrower than this, darker or lighter than what
+# lies round it, is ink; its ground is what is left without it. Wider than a letter's
+# strokes (some 0.3 pitches in the boldest text 1.5 pitches tall), narrower than the box a
+# count is written in (about a cell tall)
 MAX_LETTER_WIDTH = 2.0  # cell pitches: an ink shape wider ...
 MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
 # page layouts read with: sparse text (words anywhere) and one block of text (which keeps
@@ -235,9 +239,13 @@ def ink_images(gray: Image, pitch: float) -> list[Image]:
     surroundings (dark text on a light ground), then those lighter (light text on a dark
     one, red digits on black). Shapes larger than a letter (a band's edge, a frame) are
     left out: they would hide the text from the OCR."""
-    local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
+    side = int(INK_GROUND * pitch) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    light_ground = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.int16)
+    dark_ground = cv2.morphologyEx(gray, cv2.MORPH_OPEN, kernel).astype(np.int16)
+    level = gray.astype(np.int16)
     images = []
-    for ink in (gray < local - INK_CONTRAST, gray > local + INK_CONTRAST):
+    for ink in (level < light_ground - INK_CONTRAST, level > dark_ground + INK_CONTRAST):
         _, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
                                                                connectivity=8)
         too_large = (stats[:, cv2.CC_STAT_WIDTH] > MAX_LETTER_WIDTH * pitch) | (
@@ -288,7 +296,7 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
     apart = np.linalg.norm(pixels - local, axis=2) >= BODY_CONTRAST
     hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
     value = hsv[..., 2]
-    dark = ((value < local.max(axis=2)) & (value < MID_GREY)
+    dark = ((value < _ground_value(as_image(value), pitch)) & (value < MID_GREY)
             & (hsv[..., 1] <= BODY_SATURATION))
     ink = apart & dark
     stats = cv2.connectedComponentsWithStats(as_image(ink * 255), connectivity=8)[2]
@@ -312,6 +320,17 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
             bodies.append(box)
     return [body for body in bodies
             if not any(_near(body, other) for other in bodies if other != body)]
+
+
+def _ground_value(value: Image, pitch: float) -> Image:
+    """The brightness of the ground each pixel of ``value`` (HSV value) lies on: its dark
+    shapes narrower than ``LOCAL_PITCHES`` cell pitches filled by a closing. An average of
+    the surroundings would not do: a bomb in a small box ("💣 99" in a box little taller
+    than a cell) is some 3 levels darker than its box, and the darker
+    page round the box pulls the box's average below the bomb."""
+    side = int(LOCAL_PITCHES * pitch) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    return as_image(cv2.morphologyEx(value, cv2.MORPH_CLOSE, kernel))
 
 
 def _near(one: Rect, other: Rect) -> bool:
