@@ -237,15 +237,20 @@ def text_region(image: Image, geometry: BoardGeometry) -> Rect | None:
 def ink_images(gray: Image, pitch: float) -> list[Image]:
     """Black text on white, as the OCR reads best: the pixels darker than their
     surroundings (dark text on a light ground), then those lighter (light text on a dark
-    one, red digits on black). Shapes larger than a letter (a band's edge, a frame) are
-    left out: they would hide the text from the OCR."""
+    one, red digits on black), each also so against its ground: what is left without
+    the shapes narrower than ``INK_GROUND``. Against the surroundings' average alone, the
+    ends of a small box the text is written in (a box about a cell tall on a darker
+    page) stood out as brackets round its digits. Shapes larger than a letter (a band's
+    edge, a frame) are left out: they would hide the text from the OCR."""
+    local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
     side = int(INK_GROUND * pitch) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     light_ground = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.int16)
     dark_ground = cv2.morphologyEx(gray, cv2.MORPH_OPEN, kernel).astype(np.int16)
     level = gray.astype(np.int16)
     images = []
-    for ink in (level < light_ground - INK_CONTRAST, level > dark_ground + INK_CONTRAST):
+    for ink in ((gray < local - INK_CONTRAST) & (level < light_ground - INK_CONTRAST),
+                (gray > local + INK_CONTRAST) & (level > dark_ground + INK_CONTRAST)):
         _, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
                                                                connectivity=8)
         too_large = (stats[:, cv2.CC_STAT_WIDTH] > MAX_LETTER_WIDTH * pitch) | (
