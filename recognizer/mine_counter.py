@@ -48,6 +48,8 @@ INK_GROUND = 0.5  # cell pitches: a shape narrower than this, darker or lighter 
 # lies round it, is ink; its ground is what is left without it. Wider than a letter's
 # strokes (some 0.3 pitches in the boldest text 1.5 pitches tall), narrower than the box a
 # count is written in (about a cell tall)
+INK_ON_GROUND = 0.5  # least share of a shape's pixels that stand out from the ground for
+# it to be ink: a letter's strokes all do, the end of a box round a count none
 MAX_LETTER_WIDTH = 2.0  # cell pitches: an ink shape wider ...
 MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
 # page layouts read with: sparse text (words anywhere) and one block of text (which keeps
@@ -237,11 +239,11 @@ def text_region(image: Image, geometry: BoardGeometry) -> Rect | None:
 def ink_images(gray: Image, pitch: float) -> list[Image]:
     """Black text on white, as the OCR reads best: the pixels darker than their
     surroundings (dark text on a light ground), then those lighter (light text on a dark
-    one, red digits on black), each also so against its ground: what is left without
-    the shapes narrower than ``INK_GROUND``. Against the surroundings' average alone, the
-    ends of a small box the text is written in (a box about a cell tall on a darker
-    page) stood out as brackets round its digits. Shapes larger than a letter (a band's
-    edge, a frame) are left out: they would hide the text from the OCR."""
+    one, red digits on black), in shapes that stand out from their ground too (what is
+    left without the shapes narrower than ``INK_GROUND``). Against the surroundings'
+    average alone, the ends of a small box the text is written in (a box about a cell
+    tall on a darker page) stood out as brackets round its digits. Shapes larger than a
+    letter (a band's edge, a frame) are left out: they would hide the text from the OCR."""
     local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
     side = int(INK_GROUND * pitch) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
@@ -249,14 +251,20 @@ def ink_images(gray: Image, pitch: float) -> list[Image]:
     dark_ground = cv2.morphologyEx(gray, cv2.MORPH_OPEN, kernel).astype(np.int16)
     level = gray.astype(np.int16)
     images = []
-    for ink in ((gray < local - INK_CONTRAST) & (level < light_ground - INK_CONTRAST),
-                (gray > local + INK_CONTRAST) & (level > dark_ground + INK_CONTRAST)):
+    for ink, on_ground in ((gray < local - INK_CONTRAST, level < light_ground - INK_CONTRAST),
+                           (gray > local + INK_CONTRAST, level > dark_ground + INK_CONTRAST)):
         _, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
                                                                connectivity=8)
         too_large = (stats[:, cv2.CC_STAT_WIDTH] > MAX_LETTER_WIDTH * pitch) | (
             stats[:, cv2.CC_STAT_HEIGHT] > MAX_LETTER_HEIGHT * pitch)
         too_large[0] = False
-        letters = ink & ~too_large[labels]
+        # a shape is kept or left out whole (the ground between a word's letters stands
+        # out from its ground: there the letters are the ground)
+        on_ground_share = np.bincount(labels[on_ground], minlength=len(stats)) / np.maximum(
+            stats[:, cv2.CC_STAT_AREA], 1)
+        off_ground = on_ground_share < INK_ON_GROUND
+        off_ground[0] = False
+        letters = ink & ~(too_large | off_ground)[labels]
         images.append(as_image(np.where(letters, 0, 255)))
     return images
 
