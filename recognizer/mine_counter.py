@@ -153,9 +153,24 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
     if text is None:
         return None
     words = [_digits_beside_icon(_confirmed(word, text.crop), text)
-             for word in text.words]
+             for word in _whole_words(text.words)]
     return pick_mine_count(words, text.count_icons, geometry.rows * geometry.cols,
                            (geometry.rows, geometry.cols))
+
+
+def _whole_words(words: list[Word]) -> list[Word]:
+    """``words`` without those that lie inside a number read whole by another layout or
+    ink: a piece of a "35" read alone, then again from its digit-sized shapes beside a
+    flag, made a second number there."""
+    def inside(part: Rect, whole: Rect) -> bool:
+        return (part.left >= whole.left - SAME_PLACE and part.top >= whole.top - SAME_PLACE
+                and part.right <= whole.right + SAME_PLACE
+                and part.bottom <= whole.bottom + SAME_PLACE)
+
+    numbers = [word for word in words if word.text.strip(STRIPPED).isdigit()]
+    return [word for word in words
+            if not any(number is not word and number.text != word.text
+                       and inside(word.box, number.box) for number in numbers)]
 
 
 @dataclass(frozen=True)
