@@ -7,7 +7,9 @@ first picture is named (:mod:`recognizer.picture_naming`) and, if the name fits 
 board (:mod:`recognizer.rules`), becomes a new template, kept only if the board read
 with it still breaks no rule (a template reads more cells than the look-alikes it was
 named with). A cluster the rules refuse is split by the shape of its members' ink and
-named again (look-alikes at the matching size may be digits apart). Later passes name
+named again (look-alikes at the matching size may be digits apart); one that shares its
+middle with a bigger one, its border drawn over (a focus ring), is left out where it
+alone made the names break the rules. Later passes name
 what the first ones' templates make clear; cells drawn a little off their lattice place
 are cut again (:mod:`recognizer.realign`) before each pass. Anything left unexplained is
 unreadable, never guessed.
@@ -28,7 +30,7 @@ from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
 from sweeper.recognizer.looks import TileLook, look_at
-from sweeper.recognizer.middles import read_by_middles
+from sweeper.recognizer.middles import MIDDLE_MATCH, middles_of, read_by_middles
 from sweeper.recognizer.picture_memo import digest
 from sweeper.recognizer.picture_naming import fits_family, name_picture
 from sweeper.recognizer.places import named_by_place
@@ -120,6 +122,14 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
                                                            shape=shape, fresh=fresh)
         if not split_faulty.any():
             named, faulty = split_named, split_faulty
+    if faulty.any():
+        # a picture drawn over at its border only (a focus ring round the cell last
+        # clicked), named from its border, broke the rules for its look-alikes' cells:
+        # left out, it is read by its middle once they are learned
+        kept = _without_overdrawn(skin, vectors, clusters, looks, codes=codes,
+                                  readable=readable, shape=shape, fresh=fresh)
+        if kept is not None:
+            named, faulty = kept
     named = [(cluster, kind) for cluster, kind in named
              if not faulty[cluster.members].any()
              and not confusable(skin, kind, vectors[cluster.leader])]
@@ -237,6 +247,37 @@ def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[Ti
              for look in looks}
     kind = kinds.pop() if len(kinds) == 1 else None
     return [(i, kind) for i in indices] if kind in PLACED_TOGETHER else []
+
+
+def _without_overdrawn(skin: LearnedSkin, vectors: npt.NDArray[np.float32],
+                       clusters: list[_Cluster], looks: list[TileLook], *,
+                       codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
+                       shape: tuple[int, int], fresh: bool,
+                       ) -> tuple[list[tuple[_Cluster, str]], npt.NDArray[np.bool_]] | None:
+    """The clusters named (:func:`_named_by_either_shade`) without one whose middle is a bigger
+    cluster's or a known template's (within ``MIDDLE_MATCH``: the same tile, its border
+    drawn over), when leaving it out leaves no cell the rules refuse; the smallest such
+    cluster first. None if there is none. A cell left out is unreadable, never read
+    otherwise: a focus ring round an opened 0, named a closed tile from its outline,
+    made the 0s beside it break the rules, and not one 0 was learned. The odd one out
+    is the smaller: a ring is drawn round one cell, the tile it is drawn over on many."""
+    middles = middles_of(vectors[[cluster.leader for cluster in clusters]])
+    known = (middles_of(np.stack([template.vector for template in skin.templates]))
+             if skin.templates else np.empty((0, middles.shape[1]), np.float32))
+    sizes = np.array([cluster.members.size for cluster in clusters])
+    for i in np.argsort(sizes, kind="stable").tolist():
+        others = np.concatenate([middles[sizes > sizes[i]], known])
+        if others.size == 0:
+            continue
+        distance = np.sqrt(((others - middles[i]) ** 2).mean(axis=1)).min()
+        if distance > MIDDLE_MATCH:
+            continue
+        named, faulty = _named_by_either_shade(
+            skin, clusters[:i] + clusters[i + 1:], looks[:i] + looks[i + 1:], codes,
+            readable, shape=shape, fresh=fresh)
+        if not faulty.any():
+            return named, faulty
+    return None
 
 
 def _split_refused(picture: Image, geometry: BoardGeometry, clusters: list[_Cluster],

@@ -46,8 +46,8 @@ def read_by_middles(skin: LearnedSkin, vectors: FloatArray, matches: Matches) ->
     if unsure.size == 0 or not skin.templates:
         return matches
     kinds = np.array([skin.kind_of(i) for i in range(len(skin.templates))])
-    templates = _middles(np.stack([t.vector for t in skin.templates]))
-    cells = _middles(vectors[unsure])
+    templates = middles_of(np.stack([t.vector for t in skin.templates]))
+    cells = middles_of(vectors[unsure])
     distance = np.sqrt(((cells[:, None, :] - templates[None, :, :]) ** 2).mean(axis=2))
     best = distance.argmin(axis=1)
     rows = np.arange(unsure.size)
@@ -67,7 +67,7 @@ def read_by_middles(skin: LearnedSkin, vectors: FloatArray, matches: Matches) ->
     return replace(matches, kinds=new_kinds, templates=new_templates, by_middle=by_middle)
 
 
-def _middles(vectors: FloatArray) -> FloatArray:
+def middles_of(vectors: FloatArray) -> FloatArray:
     """The middles of ``(N, features)`` matched pictures, flattened."""
     cells = vectors.reshape(vectors.shape[0], CELL_SIZE, CELL_SIZE, 3)
     return np.ascontiguousarray(cells[:, MIDDLE, MIDDLE]).reshape(vectors.shape[0], -1)

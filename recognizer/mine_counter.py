@@ -43,7 +43,13 @@ TEXT_PITCH = 40.0  # px a cell pitch is scaled to for the OCR (text of about 20-
 MAX_SCALE = 4.0  # ... enlarged at most this much (more makes no sharper text, only pixels)
 MAX_OCR_PIXELS = 2_000_000  # the OCR's image is enlarged to at most this many pixels
 LOCAL_PITCHES = 1.5  # cell pitches over which a pixel's surroundings are averaged
-INK_CONTRAST = 12  # grey levels a text pixel stands out from its surroundings
+INK_CONTRAST = 12  # grey levels a text pixel stands out from its ground
+INK_GROUND = 0.5  # cell pitches: a shape narrower than this, darker or lighter than what
+# lies round it, is ink; its ground is what is left without it. Wider than a letter's
+# strokes (some 0.3 pitches in the boldest text 1.5 pitches tall), narrower than the box a
+# count is written in (about a cell tall)
+INK_ON_GROUND = 0.5  # least share of a shape's pixels that stand out from the ground for
+# it to be ink: a letter's strokes all do, the end of a box round a count none
 MAX_LETTER_WIDTH = 2.0  # cell pitches: an ink shape wider ...
 MAX_LETTER_HEIGHT = 1.5  # ... or taller is no letter
 # page layouts read with: sparse text (words anywhere) and one block of text (which keeps
@@ -147,9 +153,24 @@ def text_count(image: Image, geometry: BoardGeometry) -> int | None:
     if text is None:
         return None
     words = [_digits_beside_icon(_confirmed(word, text.crop), text)
-             for word in text.words]
+             for word in _whole_words(text.words)]
     return pick_mine_count(words, text.count_icons, geometry.rows * geometry.cols,
                            (geometry.rows, geometry.cols))
+
+
+def _whole_words(words: list[Word]) -> list[Word]:
+    """``words`` without those that lie inside a number read whole by another layout or
+    ink: a piece of a "35" read alone, then again from its digit-sized shapes beside a
+    flag, made a second number there."""
+    def inside(part: Rect, whole: Rect) -> bool:
+        return (part.left >= whole.left - SAME_PLACE and part.top >= whole.top - SAME_PLACE
+                and part.right <= whole.right + SAME_PLACE
+                and part.bottom <= whole.bottom + SAME_PLACE)
+
+    numbers = [word for word in words if word.text.strip(STRIPPED).isdigit()]
+    return [word for word in words
+            if not any(number is not word and number.text != word.text
+                       and inside(word.box, number.box) for number in numbers)]
 
 
 @dataclass(frozen=True)
@@ -233,17 +254,32 @@ def text_region(image: Image, geometry: BoardGeometry) -> Rect | None:
 def ink_images(gray: Image, pitch: float) -> list[Image]:
     """Black text on white, as the OCR reads best: the pixels darker than their
     surroundings (dark text on a light ground), then those lighter (light text on a dark
-    one, red digits on black). Shapes larger than a letter (a band's edge, a frame) are
-    left out: they would hide the text from the OCR."""
+    one, red digits on black), in shapes that stand out from their ground too (what is
+    left without the shapes narrower than ``INK_GROUND``). Against the surroundings'
+    average alone, the ends of a small box the text is written in (a box about a cell
+    tall on a darker page) stood out as brackets round its digits. Shapes larger than a
+    letter (a band's edge, a frame) are left out: they would hide the text from the OCR."""
     local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
+    side = int(INK_GROUND * pitch) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    light_ground = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.int16)
+    dark_ground = cv2.morphologyEx(gray, cv2.MORPH_OPEN, kernel).astype(np.int16)
+    level = gray.astype(np.int16)
     images = []
-    for ink in (gray < local - INK_CONTRAST, gray > local + INK_CONTRAST):
+    for ink, on_ground in ((gray < local - INK_CONTRAST, level < light_ground - INK_CONTRAST),
+                           (gray > local + INK_CONTRAST, level > dark_ground + INK_CONTRAST)):
         _, labels, stats, _ = cv2.connectedComponentsWithStats(as_image(ink),
                                                                connectivity=8)
         too_large = (stats[:, cv2.CC_STAT_WIDTH] > MAX_LETTER_WIDTH * pitch) | (
             stats[:, cv2.CC_STAT_HEIGHT] > MAX_LETTER_HEIGHT * pitch)
         too_large[0] = False
-        letters = ink & ~too_large[labels]
+        # a shape is kept or left out whole (the ground between a word's letters stands
+        # out from its ground: there the letters are the ground)
+        on_ground_share = np.bincount(labels[on_ground], minlength=len(stats)) / np.maximum(
+            stats[:, cv2.CC_STAT_AREA], 1)
+        off_ground = on_ground_share < INK_ON_GROUND
+        off_ground[0] = False
+        letters = ink & ~(too_large | off_ground)[labels]
         images.append(as_image(np.where(letters, 0, 255)))
     return images
 
@@ -288,7 +324,7 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
     apart = np.linalg.norm(pixels - local, axis=2) >= BODY_CONTRAST
     hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
     value = hsv[..., 2]
-    dark = ((value < local.max(axis=2)) & (value < MID_GREY)
+    dark = ((value < _ground_value(as_image(value), pitch)) & (value < MID_GREY)
             & (hsv[..., 1] <= BODY_SATURATION))
     ink = apart & dark
     stats = cv2.connectedComponentsWithStats(as_image(ink * 255), connectivity=8)[2]
@@ -312,6 +348,17 @@ def bomb_bodies(crop: Image, pitch: float) -> list[Rect]:
             bodies.append(box)
     return [body for body in bodies
             if not any(_near(body, other) for other in bodies if other != body)]
+
+
+def _ground_value(value: Image, pitch: float) -> Image:
+    """The brightness of the ground each pixel of ``value`` (HSV value) lies on: its dark
+    shapes narrower than ``LOCAL_PITCHES`` cell pitches filled by a closing. An average of
+    the surroundings would not do: a bomb in a small box ("💣 99" in a box little taller
+    than a cell) is some 3 levels darker than its box, and the darker
+    page round the box pulls the box's average below the bomb."""
+    side = int(LOCAL_PITCHES * pitch) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    return as_image(cv2.morphologyEx(value, cv2.MORPH_CLOSE, kernel))
 
 
 def _near(one: Rect, other: Rect) -> bool:

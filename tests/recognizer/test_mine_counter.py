@@ -232,6 +232,21 @@ def test_a_bomb_icon_marks_the_count_and_the_clock_does_not() -> None:
     assert read_mine_count(page, geometry) == 99
 
 
+# "💣 99" and "⏱️ 0s" each in a small rounded box (as tall as a cell) on a darker page, at
+# device scale 1: the page round the box darkens the box's average below the bomb, and the
+# box's ends stand out from that average as brackets round the digits
+BOXED_HEADER = Path(__file__).resolve().parent / "cells" / "lazzerex-rounded-bomb-count.png"
+BOXED_PITCH = 44
+
+
+def test_a_bomb_and_its_count_in_a_box_of_their_own_read() -> None:
+    header = load_image(BOXED_HEADER)
+    bodies = bomb_bodies(header, BOXED_PITCH)
+    assert len(bodies) == 1 and bodies[0].right < 60  # the bomb, left of its "99"
+    page, geometry = _over_a_board(header, 16, 30, pitch=BOXED_PITCH)
+    assert read_mine_count(page, geometry) == 99
+
+
 def test_a_number_beside_a_dark_round_body_is_the_count_not_the_one_by_a_clock() -> None:
     ground, ink = (52, 73, 94), (240, 240, 240)  # BGR: a dark blue header, light text
     page = PillowImage.new("RGB", (20 * PITCH, 40), ground[::-1])
