@@ -21,7 +21,6 @@ from sweeper.coordinator.decide import AnalyzerRejectedError, Decider, Decision
 from sweeper.coordinator.ending import (
     ended_undrawn,
     loss_at_presses,
-    mine_at_a_press,
     won_by_assumed_count,
 )
 from sweeper.coordinator.facts import GameFacts
@@ -159,9 +158,6 @@ class GamePlay:
         read), and how long after the clicks its screenshot was taken (ms); a game that
         ignores the clicks is given up."""
         sight = self._settle(previous, batch, whole=whole)
-        if sight.status == "won" and mine_at_a_press(sight.board, batch.targets):
-            log.info("a win read with a mine at a cell pressed: a loss that opened the board")
-            sight = replace(sight, status="lost")
         if sight.status == "lost" and not _at_presses(sight, batch):
             sight = self._loss_looked_at_again(previous, batch, sight, whole=whole)
         if won_by_assumed_count(sight.status, sight.recognition, sight.board, self.facts) and (

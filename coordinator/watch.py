@@ -24,6 +24,7 @@ from sweeper.coordinator.cover_wait import CoverWait
 from sweeper.coordinator.covers import POINTER_HIDES, CoverAnswerer
 from sweeper.coordinator.ending import (
     ended_under_cover,
+    mine_at_a_press,
     won_by_assumed_count,
     won_by_last_presses,
 )
@@ -95,7 +96,7 @@ class BoardWatch:
 
     def until_readable(self, facts: GameFacts, deadline: float, previous: Board | None = None,
                        pressed_safe: Collection[Cell] = (), pointer: Cell | None = None,
-                       *, pressed: Presses | None = None,
+                       *, pressed: Presses | None = None, clicked: Collection[Cell] = (),
                        unshown: Unshown | None = None) -> Sight:
         """Read until every cell and the status are confident, or raise past ``deadline``.
 
@@ -107,7 +108,9 @@ class BoardWatch:
         tell a won one). ``pointer`` is the cell the last press left the pointer on.
         With the ``pressed`` cells, a board on which they show where they were read,
         with the cells an animation passes over taken as they were on ``previous``, is
-        taken before those can be read (:mod:`coordinator.passing`). Until ``deadline``,
+        taken before those can be read (:mod:`coordinator.passing`). A board read whole
+        with a mine at a cell just ``clicked`` open is lost, whatever its status read
+        (:func:`~coordinator.ending.mine_at_a_press`). Until ``deadline``,
         a screenshot that shows nothing of the ``unshown`` batch yet is not read, and a
         batch the page plainly ignored is pressed again (:mod:`coordinator.unshown`).
         """
@@ -138,9 +141,16 @@ class BoardWatch:
                 deadline = cover.saw(deadline)
             implausible = None if recognition.board is None else too_few_closed(
                 recognition.board, facts.fewest_mines)
-            if recognition.board is not None and recognition.status != "unknown" and (
+            status = recognition.status
+            if recognition.board is not None and mine_at_a_press(recognition.board, clicked):
+                status = "lost"  # a loss that opens every cell reads as a win showing its
+                # mines, or, its face unknown, as neither
+                if recognition.status != "lost":
+                    log.info("a mine at a cell just pressed, the status read %s: lost",
+                             recognition.status)
+            if recognition.board is not None and status != "unknown" and (
                     not recognition.learned and implausible is None):
-                return _sight(shot, recognition.board, recognition.status, looks, waits)
+                return _sight(shot, recognition.board, status, looks, waits)
             ended = ended_under_cover(recognition, previous, facts.known_mines, pressed_safe)
             if ended is not None:
                 # a mine went off, or a message is drawn over an open part of the board
@@ -269,7 +279,8 @@ class BoardWatch:
         while True:
             sight = self.until_readable(
                 facts, deadline, previous, clicked if proven_safe else (),
-                pressed[-1] if pressed else None, pressed=presses, unshown=unshown)
+                pressed[-1] if pressed else None, pressed=presses, clicked=clicked,
+                unshown=unshown)
             looks, waits = looks + sight.looks, waits + list(sight.waits)
             faulty = impossible_changes(
                 previous, sight.board, flag_toggled, ended=sight.status != "playing",

@@ -139,8 +139,10 @@ def face_signature(image: Image, box: Rect) -> Signature:
     return signature(image[box.top:box.bottom, box.left:box.right])
 
 
-def mood_of(seen: Signature, known: KnownFaces) -> str | None:
-    """The status whose known faces ``seen`` matches clearly best, or None."""
+def mood_of(seen: Signature, known: KnownFaces, min_score: float = MIN_FACE_SCORE,
+            ) -> str | None:
+    """The status whose known faces ``seen`` matches clearly best (by ``min_score`` at
+    least), or None."""
     best: dict[str, float] = {}
     for status, signatures in known.items():
         for other in signatures:
@@ -150,7 +152,7 @@ def mood_of(seen: Signature, known: KnownFaces) -> str | None:
     ranked = sorted(best.values(), reverse=True)
     status = max(best, key=lambda name: best[name])
     runner_up = ranked[1] if len(ranked) > 1 else -1.0
-    if ranked[0] < MIN_FACE_SCORE or ranked[0] - runner_up < MIN_FACE_MARGIN:
+    if ranked[0] < min_score or ranked[0] - runner_up < MIN_FACE_MARGIN:
         return None
     return status
 

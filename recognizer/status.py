@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from sweeper.core import MINE, game_status, mine_count
 from sweeper.recognizer.faces import (
+    MIN_FACE_SCORE,
     FaceSearch,
     KnownFaces,
     face_signature,
@@ -32,6 +33,10 @@ from sweeper.recognizer.recognition import Status
 from sweeper.recognizer.rules import BoolGrid, flagged_to_the_end
 from sweeper.recognizer.sampling import cell_look
 
+ENDS = ("won", "lost")  # the moods a face may show once every safe cell is open
+END_FACE_SCORE = 0.4  # lowest correlation with a won or lost face that tells the two
+# apart there: classic winners' faces match the shipped won face 0.45 to 0.76 (aegis-w2k
+# at 1.25, 0.58, under the 0.6 a mood needs among all three), an emoji 😵 0.06 to 0.17
 MAX_FACES = 3  # face pictures kept per status
 SAME_FACE = 0.98  # correlation of two face signatures above which the second adds nothing
 MAX_RESTLESS_LOOKS = 12  # red cells that never held still named per reading, at most: one
@@ -88,8 +93,9 @@ def read_status(picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.i
         return from_board or ("playing" if readable.all() else "unknown")
     seen = face_signature(picture, face)
     if from_board == "won" and _shows_mines(codes, readable):
-        # a loss that opens the whole board reads the same: the face tells, where known
-        return _mood(seen, faces) or from_board
+        # a loss that opens the whole board reads the same: the face tells, if known;
+        # with every safe cell open it need only tell won from lost
+        return _mood(seen, faces, among=ENDS, min_score=END_FACE_SCORE) or "unknown"
     if from_board is not None:
         remember_face(faces, from_board, seen)
         return from_board
@@ -125,9 +131,15 @@ def board_status(codes: npt.NDArray[np.int8], readable: BoolGrid,
     return None
 
 
-def _mood(seen: npt.NDArray[np.float32], faces: KnownFaces) -> Status | None:
-    """The status the face ``seen`` shows, by the faces learned or shipped."""
-    return game_status(mood_of(seen, faces) or mood_of(seen, shipped_faces()))
+def _mood(seen: npt.NDArray[np.float32], faces: KnownFaces,
+          among: tuple[str, ...] | None = None, min_score: float = MIN_FACE_SCORE,
+          ) -> Status | None:
+    """The status the face ``seen`` shows, by the faces learned or shipped (of the
+    statuses ``among`` only, if given, matched by ``min_score`` at least)."""
+    def kept(known: KnownFaces) -> KnownFaces:
+        return known if among is None else {k: v for k, v in known.items() if k in among}
+    return game_status(mood_of(seen, kept(faces), min_score)
+                       or mood_of(seen, kept(shipped_faces()), min_score))
 
 
 def _shows_mines(codes: npt.NDArray[np.int8], readable: BoolGrid) -> bool:

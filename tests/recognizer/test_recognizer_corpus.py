@@ -103,7 +103,7 @@ def test_desktop_shots_hold_a_board_of_the_recorded_size(name):
     assert shot.status in ("playing", "won", "lost")
 
 
-EXACT_LOOKS_AT_LEAST = 118  # shots of looks/ and desktop/ read exactly today: never fewer
+EXACT_LOOKS_AT_LEAST = 123  # shots of looks/ and desktop/ read exactly today: never fewer
 
 
 @pytest.mark.parametrize("name", looks_names())
@@ -113,7 +113,9 @@ def test_a_look_still_being_learned_is_read_exactly_or_refused(name):
     if recognition.board is None:
         return
     assert format_board(recognition.board) == format_board(shot.board)
-    assert recognition.status == shot.status
+    # a status the shot alone cannot tell (a loss that opens every cell, its face not
+    # known) is refused as unknown, never guessed
+    assert recognition.status in (shot.status, "unknown")
 
 
 def test_the_looks_still_being_learned_read_at_least_as_well_as_today():
