@@ -36,7 +36,7 @@ from sweeper.coordinator.stillness import Stillness
 from sweeper.coordinator.told import ToldEnds
 from sweeper.coordinator.unshown import Pace, Unshown
 from sweeper.core import Board, Cell, GameStatus
-from sweeper.recognizer import Recognition
+from sweeper.recognizer import Recognition, Status
 
 POLL_S = 0.005  # pause between two looks while waiting for the screen to settle
 REDRAW_PATIENCE_S = 8.0  # more time for a board redrawn after proven-safe clicks (a win)
@@ -141,13 +141,7 @@ class BoardWatch:
                 deadline = cover.saw(deadline)
             implausible = None if recognition.board is None else too_few_closed(
                 recognition.board, facts.fewest_mines)
-            status = recognition.status
-            if recognition.board is not None and mine_at_a_press(recognition.board, clicked):
-                status = "lost"  # a loss that opens every cell reads as a win showing its
-                # mines, or, its face unknown, as neither
-                if recognition.status != "lost":
-                    log.info("a mine at a cell just pressed, the status read %s: lost",
-                             recognition.status)
+            status = _status_at_presses(recognition, clicked)
             if recognition.board is not None and status != "unknown" and (
                     not recognition.learned and implausible is None):
                 return _sight(shot, recognition.board, status, looks, waits)
@@ -372,6 +366,17 @@ def _continues(board: Board, ended: Board) -> bool:
     opened = ended.cells >= 0
     return board.cells.shape == ended.cells.shape and bool(opened.any()) and bool(
         np.array_equal(board.cells[opened], ended.cells[opened]))
+
+
+def _status_at_presses(recognition: Recognition, clicked: Collection[Cell]) -> Status:
+    """The status ``recognition`` read, or lost where its board shows a mine at a cell
+    just ``clicked``: a loss that opens every cell reads as a win showing its mines, or,
+    its face unknown, as neither."""
+    board = recognition.board
+    if board is None or recognition.status == "lost" or not mine_at_a_press(board, clicked):
+        return recognition.status
+    log.info("a mine at a cell just pressed, the status read %s: lost", recognition.status)
+    return "lost"
 
 
 def _sight(shot: Shot, board: Board, status: GameStatus, looks: int,

@@ -47,6 +47,11 @@ LEARNING_PASSES = 3  # later passes name what the first ones' templates make cle
 PLAIN_KINDS = ("unopened", "0")  # the faces without a symbol on them
 
 
+MAX_LEFT_OUT = 2  # clusters left out in turn, the smallest first, where the names break
+# the rules: a ring round one cell makes a small cluster, found among the first; each try
+# names the whole board again, and a dialog's words over the board make a hundred
+MAX_TOGETHER = 4  # unnamed clusters placed together, at most: one icon a pixel apart makes
+# a few; a dialog over the board makes many, each named by place again for every try
 PLACED_TOGETHER = ("flag", "mine")  # kinds several clusters may be named together by their
 # place: those the numbers count exactly; never 0s, where a lone enclosed picture (the
 # pointer over a closed mine, words over a cell) must stay unnamed
@@ -240,7 +245,7 @@ def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[Ti
     clusters of its own, none of which, alone, its neighbours name: the flags a game
     puts on its mines at a win, each cluster leaving the numbers beside it short of the
     flags the others hold."""
-    if len(clusters) < 2:
+    if not 2 <= len(clusters) <= MAX_TOGETHER:
         return []
     together = _Cluster(clusters[0].leader, np.concatenate([c.members for c in clusters]))
     kinds = {_placed(skin, together, look, codes=codes, readable=readable, shape=shape)
@@ -265,6 +270,7 @@ def _without_overdrawn(skin: LearnedSkin, vectors: npt.NDArray[np.float32],
     known = (middles_of(np.stack([template.vector for template in skin.templates]))
              if skin.templates else np.empty((0, middles.shape[1]), np.float32))
     sizes = np.array([cluster.members.size for cluster in clusters])
+    tries = 0
     for i in np.argsort(sizes, kind="stable").tolist():
         others = np.concatenate([middles[sizes > sizes[i]], known])
         if others.size == 0:
@@ -272,6 +278,9 @@ def _without_overdrawn(skin: LearnedSkin, vectors: npt.NDArray[np.float32],
         distance = np.sqrt(((others - middles[i]) ** 2).mean(axis=1)).min()
         if distance > MIDDLE_MATCH:
             continue
+        tries += 1
+        if tries > MAX_LEFT_OUT:
+            return None
         named, faulty = _named_by_either_shade(
             skin, clusters[:i] + clusters[i + 1:], looks[:i] + looks[i + 1:], codes,
             readable, shape=shape, fresh=fresh)
