@@ -22,10 +22,7 @@ as read: one cut at a fractional pitch shows some of its bevel as ink.)
 
 A digit read nearer than that but not as its template's very picture has its ink's shape
 compared with the template's: where a border round every opened cell outweighs the
-digits, two digits lie 2 to 3 levels apart at the matching size; where the digits are
-small on their tiles, a 3 caught in a 1's colour while its own fades in lies 1.4 from
-the 1 (:data:`DRAWN_AGAIN`). A cell so doubted is not read by its middle either
-(:mod:`recognizer.middles`).
+digits, two digits lie 2 to 3 levels apart at the matching size.
 """
 
 from __future__ import annotations
@@ -42,6 +39,7 @@ from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import (
     KIND_INDEX,
     MATCH_DISTANCE,
+    SAME_PICTURE,
     LearnedSkin,
     Matches,
 )
@@ -53,10 +51,6 @@ from sweeper.recognizer.sampling import cell_look, native_cell
 OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its own: the
 # learner's clusters take pictures this close for one (the same tile drawn twice lies
 # within 6; a serif 3 and 5 of the classic colours lie 9 to 12 apart)
-DRAWN_AGAIN = 0.5  # a digit cell this close to its template is that picture drawn again
-# (tejj-neon's 1 twice: 0.08 to 0.11); a thin digit further off has its ink's shape
-# compared, even within SAME_PICTURE: where digits are small on their tiles, a 3 and a 2
-# caught in the page's green while their own colours fade in lie 1.0 to 1.4 from a green 1
 SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their inks'
 # shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
 KEPT = 4096  # shape comparisons remembered (a reading's passes, and every later reading
@@ -75,7 +69,7 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     learner would name otherwise or whose ink is shaped unlike its template's, an opened
     0 with a symbol on it."""
     far = matches.confident & (matches.distance > OWN_PICTURE)
-    near = matches.confident & (matches.distance > DRAWN_AGAIN) & ~far & np.isin(
+    near = matches.confident & (matches.distance > SAME_PICTURE) & ~far & np.isin(
         matches.kinds, DIGIT_KINDS) & (matches.reach < MATCH_DISTANCE)
     digits = np.nonzero(far & np.isin(matches.kinds, DIGIT_KINDS))[0]
     plains = np.nonzero(far & np.isin(matches.kinds, OPENED_PLAIN))[0]
@@ -110,7 +104,7 @@ def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell:
                template: int) -> bool:
     """Whether cell number ``cell``'s ink is shaped as template number ``template``'s
     (:func:`same_shape`). A cell read as a digit though not its template's very picture
-    (beyond ``DRAWN_AGAIN``), of a digit that stands out little from its plain tile
+    (beyond ``SAME_PICTURE``), of a digit that stands out little from its plain tile
     (its reach short of ``MATCH_DISTANCE``: a bold digit cut at a fractional pitch shows
     some of a bevel as ink, and is checked no further), may be another digit: where a
     light border round every

@@ -37,12 +37,8 @@ FloatArray = npt.NDArray[np.float32]
 
 def read_by_middles(skin: LearnedSkin, vectors: FloatArray, matches: Matches) -> Matches:
     """``matches`` with the cells no template explains whole (``vectors``, as matched)
-    read where their middles alone tell their type. A cell whose reading was doubted
-    (:mod:`recognizer.far_reads`: its ink shaped unlike its template's) is not: a middle
-    is compared by colour alone, and a small digit's middle lies near another digit's
-    of the same colour."""
-    unsure = np.nonzero(~matches.confident if matches.doubted is None
-                        else ~matches.confident & ~matches.doubted)[0]
+    read where their middles alone tell their type."""
+    unsure = np.nonzero(~matches.confident)[0]
     if unsure.size == 0 or not skin.templates:
         return matches
     kinds = np.array([skin.kind_of(i) for i in range(len(skin.templates))])

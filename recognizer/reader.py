@@ -30,7 +30,7 @@ from sweeper.recognizer.recognition import Recognition, cells_read
 from sweeper.recognizer.rereading import CellVectors
 from sweeper.recognizer.rules import impossible_cells
 from sweeper.recognizer.skins import Skin
-from sweeper.recognizer.status import exploded, read_status, went_off_restless
+from sweeper.recognizer.status import exploded, read_status
 from sweeper.recognizer.steadiness import Steadiness
 
 MAX_DISTANCE_KEPT = 255  # a cell's distance to its template is reported up to this (a uint8 grey)
@@ -81,9 +81,7 @@ class BoardReader:
         impossible = impossible_cells(codes, readable)
         readable &= ~impossible
         # the status: from the board, or else the face above it
-        went_off = exploded(self.skin, matches.templates, readable.ravel()) or (
-            went_off_restless(self.skin, picture, geometry, vectors,
-                              ~readable.ravel() & ~steady))
+        went_off = exploded(self.skin, matches.templates, readable.ravel())
         status = read_status(picture, geometry, codes, readable, went_off=went_off,
                              faces=self.faces, total_mines=total_mines,
                              face_search=self._face_search)

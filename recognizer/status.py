@@ -22,16 +22,12 @@ from sweeper.recognizer.faces import (
     mood_of,
     shipped_faces,
 )
-from sweeper.recognizer.families import FaceEvidence
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import LearnedSkin
-from sweeper.recognizer.looks import is_red
 from sweeper.recognizer.naming import red_face
-from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.recognition import Status
 from sweeper.recognizer.rules import BoolGrid, flagged_to_the_end
-from sweeper.recognizer.sampling import cell_look
 
 ENDS = ("won", "lost")  # the moods a face may show once every safe cell is open
 END_FACE_SCORE = 0.4  # lowest correlation with a won or lost face that tells the two
@@ -39,9 +35,6 @@ END_FACE_SCORE = 0.4  # lowest correlation with a won or lost face that tells th
 # at 1.25, 0.58, under the 0.6 a mood needs among all three), an emoji 😵 0.06 to 0.17
 MAX_FACES = 3  # face pictures kept per status
 SAME_FACE = 0.98  # correlation of two face signatures above which the second adds nothing
-MAX_RESTLESS_LOOKS = 12  # red cells that never held still named per reading, at most: one
-# mine on red tells the loss, and a page that tints its whole board red a moment (a loss's
-# flicker) must not have hundreds of cells measured on every look
 
 
 def exploded(skin: LearnedSkin, templates: npt.NDArray[np.int64],
@@ -55,30 +48,6 @@ def exploded(skin: LearnedSkin, templates: npt.NDArray[np.int64],
     is_red = np.zeros(len(skin.templates), np.bool_)
     is_red[red] = True
     return bool(is_red[templates[readable]].any())
-
-
-def went_off_restless(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
-                      vectors: npt.NDArray[np.float32],
-                      restless: npt.NDArray[np.bool_]) -> bool:
-    """Whether a ``restless`` cell (unread, its picture never held still long enough to
-    be learned) shows a mine on a red face: a mine that went off drawn as an animation
-    (a skull spinning for ever on its red square) is never learned, yet it tells the
-    loss. The picture is named as a new one would be (:func:`name_picture`), but not
-    learned, and the cell stays unreadable; only cells whose median colour is red are
-    looked at, the first :data:`MAX_RESTLESS_LOOKS` of them."""
-    cells = np.flatnonzero(restless)
-    if cells.size == 0:
-        return False
-    medians = np.median(vectors[cells].reshape(cells.size, -1, 3), axis=1)
-    red = [int(cell) for cell, median in zip(cells, medians, strict=True) if is_red(median)]
-    if not red:
-        return False
-    evidence = FaceEvidence.of(skin.named_looks)
-    for cell in red[:MAX_RESTLESS_LOOKS]:
-        look = cell_look(picture, geometry, cell)
-        if red_face(look) and name_picture(skin, look, evidence) == "mine":
-            return True
-    return False
 
 
 def read_status(picture: Image, geometry: BoardGeometry, codes: npt.NDArray[np.int8],
