@@ -53,7 +53,7 @@ def settle_close_calls(picture: Image, geometry: BoardGeometry, skin: LearnedSki
     kinds, templates = matches.kinds.copy(), matches.templates.copy()
     settled = np.zeros_like(matches.confident)
     near = skin.distances(vectors[close]) <= matches.distance[close, None] + MIN_LEAD
-    types = np.array([skin.kind_of(index) for index in range(len(skin.templates))])
+    types = skin.kinds
     # every picture of the types a cell lies near: at a fractional pitch a digit is
     # learned at each phase it is cut at, and the picture cut as the cell is may lie
     # beyond the lead at the matching size

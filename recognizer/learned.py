@@ -199,6 +199,16 @@ class LearnedSkin:
         squared = (vectors * vectors).sum(axis=1)[:, None] + norms[None, :] - 2 * products
         return np.asarray(np.sqrt(np.maximum(squared, 0) / vectors.shape[1]), np.float32)
 
+    @property
+    def vectors(self) -> FloatArray:
+        """The templates' vectors as rows (kept until the templates change)."""
+        return self._stacked()[0]
+
+    @property
+    def kinds(self) -> npt.NDArray[np.int64]:
+        """The templates' types (indices into TILE_TYPES), in order."""
+        return self._stacked()[2]
+
     def kind_of(self, template: int) -> int:
         """The type (index into TILE_TYPES) of template number ``template``."""
         return KIND_INDEX[self.templates[template].kind]

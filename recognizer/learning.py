@@ -231,8 +231,9 @@ def _placed(skin: LearnedSkin, cluster: _Cluster, look: TileLook, *,
     where closed cells are left (with none left, the numbers that count its cells as
     their mines vouch for it: an emoji look's 🚧 lies on its 🐣's white ground)."""
     kind = named_by_place(look, cluster.members, codes, readable, shape)
-    closed_left = bool(np.any((codes == UNOPENED) & readable))
-    return None if kind == "flag" and closed_left and not fits_family(skin, kind, look) else kind
+    if kind != "flag" or not np.any((codes == UNOPENED) & readable):
+        return kind
+    return kind if fits_family(skin, kind, look) else None
 
 
 def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
@@ -267,7 +268,7 @@ def _without_overdrawn(skin: LearnedSkin, vectors: npt.NDArray[np.float32],
     made the 0s beside it break the rules, and not one 0 was learned. The odd one out
     is the smaller: a ring is drawn round one cell, the tile it is drawn over on many."""
     middles = middles_of(vectors[[cluster.leader for cluster in clusters]])
-    known = (middles_of(np.stack([template.vector for template in skin.templates]))
+    known = (middles_of(skin.vectors)
              if skin.templates else np.empty((0, middles.shape[1]), np.float32))
     sizes = np.array([cluster.members.size for cluster in clusters])
     tries = 0

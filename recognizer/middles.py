@@ -41,8 +41,8 @@ def read_by_middles(skin: LearnedSkin, vectors: FloatArray, matches: Matches) ->
     unsure = np.nonzero(~matches.confident)[0]
     if unsure.size == 0 or not skin.templates:
         return matches
-    kinds = np.array([skin.kind_of(i) for i in range(len(skin.templates))])
-    templates = middles_of(np.stack([t.vector for t in skin.templates]))
+    kinds = skin.kinds
+    templates = middles_of(skin.vectors)
     cells = middles_of(vectors[unsure])
     distance = np.sqrt(((cells[:, None, :] - templates[None, :, :]) ** 2).mean(axis=2))
     best = distance.argmin(axis=1)

@@ -162,15 +162,13 @@ def _whole_words(words: list[Word]) -> list[Word]:
     """``words`` without those that lie inside a number read whole by another layout or
     ink: a piece of a "35" read alone, then again from its digit-sized shapes beside a
     flag, made a second number there."""
-    def inside(part: Rect, whole: Rect) -> bool:
-        return (part.left >= whole.left - SAME_PLACE and part.top >= whole.top - SAME_PLACE
-                and part.right <= whole.right + SAME_PLACE
-                and part.bottom <= whole.bottom + SAME_PLACE)
-
-    numbers = [word for word in words if word.text.strip(STRIPPED).isdigit()]
+    numbers = [(word, Rect(left=word.box.left - SAME_PLACE, top=word.box.top - SAME_PLACE,
+                           width=word.box.width + 2 * SAME_PLACE,
+                           height=word.box.height + 2 * SAME_PLACE))
+               for word in words if word.text.strip(STRIPPED).isdigit()]
     return [word for word in words
             if not any(number is not word and number.text != word.text
-                       and inside(word.box, number.box) for number in numbers)]
+                       and reach.contains_rect(word.box) for number, reach in numbers)]
 
 
 @dataclass(frozen=True)
@@ -260,8 +258,7 @@ def ink_images(gray: Image, pitch: float) -> list[Image]:
     tall on a darker page) stood out as brackets round its digits. Shapes larger than a
     letter (a band's edge, a frame) are left out: they would hide the text from the OCR."""
     local = cv2.blur(gray.astype(np.float32), (int(LOCAL_PITCHES * pitch) | 1,) * 2)
-    side = int(INK_GROUND * pitch) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    kernel = _square(INK_GROUND, pitch)
     light_ground = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel).astype(np.int16)
     dark_ground = cv2.morphologyEx(gray, cv2.MORPH_OPEN, kernel).astype(np.int16)
     level = gray.astype(np.int16)
@@ -356,9 +353,13 @@ def _ground_value(value: Image, pitch: float) -> Image:
     the surroundings would not do: a bomb in a small box ("💣 99" in a box little taller
     than a cell) is some 3 levels darker than its box, and the darker
     page round the box pulls the box's average below the bomb."""
-    side = int(LOCAL_PITCHES * pitch) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    return as_image(cv2.morphologyEx(value, cv2.MORPH_CLOSE, kernel))
+    return as_image(cv2.morphologyEx(value, cv2.MORPH_CLOSE, _square(LOCAL_PITCHES, pitch)))
+
+
+def _square(pitches: float, pitch: float) -> npt.NDArray[np.uint8]:
+    """A square structuring element ``pitches`` cell pitches wide (an odd number of px)."""
+    side = int(pitches * pitch) | 1
+    return np.asarray(cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)), np.uint8)
 
 
 def _near(one: Rect, other: Rect) -> bool:

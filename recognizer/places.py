@@ -40,6 +40,7 @@ from sweeper.recognizer import ink
 from sweeper.recognizer.glyphs import score_shape
 from sweeper.recognizer.looks import TileLook
 from sweeper.recognizer.naming import MIN_SHAPE, ONE_INK, name_tile
+from sweeper.recognizer.rules import neighbour_counts
 
 MIN_ENCLOSED = 2  # cells of one picture enclosed by opened cells, at least, to be a 0: the
 # pointer over a closed mine ringed by numbers makes one such picture, never two alike
@@ -87,7 +88,7 @@ def _mines_left_round_numbers(own: Grid, codes: npt.NDArray[np.int8], readable: 
     mines a loss shows ringed by numbers, taken as 0s, would leave those numbers none."""
     may_be_mines = (((codes < 0) & readable) | ~readable) & ~own
     numbers = (codes > 0) & readable & ~own & _dilated(own)
-    return bool(np.all(_neighbours(may_be_mines)[numbers] >= codes[numbers]))
+    return bool(np.all(neighbour_counts(may_be_mines)[numbers] >= codes[numbers]))
 
 
 def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
@@ -95,7 +96,7 @@ def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) ->
     number has more mines round it than it says, and those with every neighbour read (at
     least ``MIN_CHECKED`` of them) have exactly as many."""
     mines = own | (((codes == FLAG) | (codes == MINE)) & readable)
-    around, unread = _neighbours(mines), _neighbours(~readable & ~own)
+    around, unread = neighbour_counts(mines), neighbour_counts(~readable & ~own)
     numbers = (codes > 0) & readable & ~own & _dilated(own)
     if not numbers.any():
         return False
@@ -103,14 +104,6 @@ def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) ->
     checked = unread[numbers] == 0
     return bool(np.all(counted <= values) and np.all(counted[checked] == values[checked])
                 and checked.mean() >= MIN_CHECKED)
-
-
-def _neighbours(cells: Grid) -> npt.NDArray[np.int32]:
-    """How many of each cell's eight neighbours are ``cells``."""
-    ring = np.ones((3, 3), np.float32)
-    ring[1, 1] = 0
-    counts = cv2.filter2D(cells.astype(np.float32), -1, ring, borderType=cv2.BORDER_CONSTANT)
-    return np.rint(counts).astype(np.int32)
 
 
 def _enclosed(own: Grid, opened: Grid, codes: npt.NDArray[np.int8]) -> bool:

@@ -13,8 +13,14 @@ import numpy.typing as npt
 
 from sweeper.core import FLAG, MINE, UNOPENED
 
-NEIGHBOURS = np.ones((3, 3), np.float32)  # a cell and its eight neighbours, summed
+RING = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.float32)  # a cell's eight neighbours
 BoolGrid = npt.NDArray[np.bool_]
+
+
+def neighbour_counts(cells: BoolGrid) -> npt.NDArray[np.int32]:
+    """How many of each cell's eight neighbours are ``cells``."""
+    counts = cv2.filter2D(cells.astype(np.float32), -1, RING, borderType=cv2.BORDER_CONSTANT)
+    return np.rint(counts).astype(np.int32)
 
 
 def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGrid:
@@ -27,12 +33,10 @@ def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGri
     unopened = ((codes == UNOPENED) & readable).astype(np.uint8)
     next_to_unopened = cv2.dilate(unopened, np.ones((3, 3), np.uint8)) > 0
     zeros = (codes == 0) & readable & next_to_unopened
-    covered = ((codes < 0) | ~readable | zeros).astype(np.float32)
-    around = cv2.filter2D(covered, -1, NEIGHBOURS, borderType=cv2.BORDER_CONSTANT) - covered
-    too_many = (codes > 0) & readable & (codes > np.round(around))
-    shown = ((codes == MINE) & readable).astype(np.float32)
-    mines_around = cv2.filter2D(shown, -1, NEIGHBOURS, borderType=cv2.BORDER_CONSTANT) - shown
-    too_few = (codes >= 0) & readable & (codes < np.round(mines_around))
+    covered = (codes < 0) | ~readable | zeros
+    too_many = (codes > 0) & readable & (codes > neighbour_counts(covered))
+    shown = (codes == MINE) & readable
+    too_few = (codes >= 0) & readable & (codes < neighbour_counts(shown))
     return np.asarray(zeros | too_many | too_few)
 
 
@@ -44,10 +48,6 @@ def flagged_to_the_end(codes: npt.NDArray[np.int8]) -> bool:
     if not flags.any() or np.any(codes == UNOPENED) or np.any(codes == MINE):
         return False
     numbers = codes >= 0
-    flagged = cv2.filter2D(flags.astype(np.float32), -1, NEIGHBOURS,
-                           borderType=cv2.BORDER_CONSTANT)
-    if np.any(numbers & (np.round(flagged) != codes)):
+    if np.any(numbers & (neighbour_counts(flags) != codes)):
         return False
-    beside = cv2.filter2D(numbers.astype(np.float32), -1, NEIGHBOURS,
-                          borderType=cv2.BORDER_CONSTANT)
-    return bool(np.all(beside[flags] > 0))
+    return bool(np.all(neighbour_counts(numbers)[flags] > 0))
