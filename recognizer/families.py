@@ -124,6 +124,18 @@ class FaceEvidence:
         return not self.raised and to_closed <= (SAME_FACE if marked else FACE_MATCH) and (
             to_closed < _nearest(look.face, self.opened))
 
+    def framed_as_closed(self, look: TileLook) -> bool:
+        """Whether a flat picture is framed as some known flat closed tile is (its bands
+        within ``FRAME_APART``), or nothing tells: a raised picture, or no flat closed
+        tile known. A look whose opened cells differ from its closed ones by a border
+        alone draws a loss's mines with that border: a mark so framed lies on an opened
+        cell, and is no flag."""
+        if look.raised or not self.closed_frames:
+            return True
+        framed = frame(look)
+        return min(float(np.abs(bands - framed).max())
+                   for bands in self.closed_frames) <= FRAME_APART
+
     def plain_kind(self, face: FloatArray, framed: FloatArray | None = None) -> str | None:
         """The type of a flat picture without ink whose face is ``face`` (and whose
         bands are ``framed``, if known: a closed tile is framed as the known ones)."""

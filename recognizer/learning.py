@@ -203,13 +203,13 @@ def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
     while unnamed and not fresh:
         placed: list[tuple[int, str]] = []
         for i in unnamed:
-            kind = _placed(skin, clusters[i], looks[i], codes=codes, readable=readable,
-                           shape=shape)
+            kind = _placed(skin, clusters[i], looks[i], evidence, codes=codes,
+                           readable=readable, shape=shape)
             if kind is not None:
                 placed.append((i, kind))
         if not placed:
             placed = _placed_together(skin, [clusters[i] for i in unnamed],
-                                      [looks[i] for i in unnamed], unnamed,
+                                      [looks[i] for i in unnamed], unnamed, evidence,
                                       codes=codes, readable=readable, shape=shape)
         for i, kind in placed:
             evidence.add(kind, looks[i])
@@ -223,21 +223,23 @@ def _named(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
     return named, faulty, shaded
 
 
-def _placed(skin: LearnedSkin, cluster: _Cluster, look: TileLook, *,
-            codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
+def _placed(skin: LearnedSkin, cluster: _Cluster, look: TileLook, evidence: FaceEvidence,
+            *, codes: npt.NDArray[np.int8], readable: npt.NDArray[np.bool_],
             shape: tuple[int, int]) -> str | None:
     """The type a cluster's picture (``look``) no meaning names has by its place on the
-    board as it reads now (:mod:`recognizer.places`); a flag's face must fit its family
-    where closed cells are left (with none left, the numbers that count its cells as
-    their mines vouch for it: an emoji look's 🚧 lies on its 🐣's white ground)."""
+    board as it reads now (:mod:`recognizer.places`); where closed cells are left, a
+    flag's face must fit its family and its frame a closed tile's (``evidence``); with
+    none left, the numbers that count its cells as their mines vouch for it: an emoji
+    look's 🚧 lies on its 🐣's white ground."""
     kind = named_by_place(look, cluster.members, codes, readable, shape)
     if kind != "flag" or not np.any((codes == UNOPENED) & readable):
         return kind
-    return kind if fits_family(skin, kind, look) else None
+    fits = fits_family(skin, kind, look) and evidence.framed_as_closed(look)
+    return kind if fits else None
 
 
 def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[TileLook],
-                     indices: list[int], *, codes: npt.NDArray[np.int8],
+                     indices: list[int], evidence: FaceEvidence, *, codes: npt.NDArray[np.int8],
                      readable: npt.NDArray[np.bool_], shape: tuple[int, int],
                      ) -> list[tuple[int, str]]:
     """``clusters`` (``indices`` into the clusters named) placed as one picture: each
@@ -249,8 +251,8 @@ def _placed_together(skin: LearnedSkin, clusters: list[_Cluster], looks: list[Ti
     if not 2 <= len(clusters) <= MAX_TOGETHER:
         return []
     together = _Cluster(clusters[0].leader, np.concatenate([c.members for c in clusters]))
-    kinds = {_placed(skin, together, look, codes=codes, readable=readable, shape=shape)
-             for look in looks}
+    kinds = {_placed(skin, together, look, evidence, codes=codes, readable=readable,
+                     shape=shape) for look in looks}
     kind = kinds.pop() if len(kinds) == 1 else None
     return [(i, kind) for i in indices] if kind in PLACED_TOGETHER else []
 
