@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.sampling import Cells, cut_tile
@@ -54,6 +55,8 @@ class Template:
     picture: Image  # the cell as the screen showed it, for saving
     source: str  # where it came from: "screen" or a tile set's name
     look: TileLook  # the classic facts of the picture (its face colour, its relief)
+    taught_at: tuple[BoardGeometry, int] | None = None  # the lattice and cell it was
+    # learned from, if from the screen
 
 
 @dataclass(frozen=True)
@@ -120,9 +123,10 @@ class LearnedSkin:
         height, width = max(t.picture.shape[:2] for t in self.templates)
         return width, height
 
-    def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen") -> None:
-        """Learn one more named picture."""
-        self.adopt([Template(kind, vector, picture, source, look_at(picture))])
+    def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen",
+            taught_at: tuple[BoardGeometry, int] | None = None) -> None:
+        """Learn one more named picture (``taught_at``: the lattice and cell it shows)."""
+        self.adopt([Template(kind, vector, picture, source, look_at(picture), taught_at)])
 
     def adopt(self, templates: Sequence[Template]) -> None:
         """Learn pictures already named (another skin's templates)."""
@@ -138,6 +142,13 @@ class LearnedSkin:
         self._keep([i for i, (template, serial) in enumerate(zip(
             self.templates, self._serials, strict=True))
             if serial < since or template.kind not in kinds])
+
+    def forget_taught_by(self, kinds: frozenset[str], geometry: BoardGeometry,
+                         cells: Collection[int]) -> None:
+        """Drop the templates of ``kinds`` learned from any of ``cells`` of ``geometry``."""
+        taught = {(geometry, int(cell)) for cell in cells}
+        self.discard({i for i, template in enumerate(self.templates)
+                      if template.kind in kinds and template.taught_at in taught})
 
     def discard(self, indices: Collection[int]) -> None:
         """Drop the templates numbered ``indices``."""

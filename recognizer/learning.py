@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from sweeper.core import UNOPENED
 from sweeper.recognizer.close_calls import settle_close_calls
-from sweeper.recognizer.families import FaceEvidence, frame, one_family, plain
+from sweeper.recognizer.families import OPENED, FaceEvidence, frame, one_family, plain
 from sweeper.recognizer.far_reads import doubt_far_reads, same_shape
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
@@ -108,6 +108,11 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
     unexplained = np.nonzero(steady)[0]
     if unexplained.size == 0:
         return []
+    # an opened cell never changes in a game: one that taught a picture and now holds
+    # another no template explains taught a picture it passed through (a reveal
+    # animation's light face, held still on a busy machine), which, as the opened
+    # cells' face, kept the settled picture from fitting the family
+    skin.forget_taught_by(OPENED, geometry, unexplained)
     clusters = _clusters(vectors, unexplained)
     looks = [cell_look(picture, geometry, cluster.leader) for cluster in clusters]
     shape = (geometry.rows, geometry.cols)
@@ -145,7 +150,8 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         if skin.full:
             break
         skin.add(kind, vectors[cluster.leader],
-                 native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
+                 native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)),
+                 taught_at=(geometry, cluster.leader))
         learned.append(kind)
     misleading = misreading_templates(skin, picture, geometry, vectors, since=known)
     skin.discard(misleading)
