@@ -143,13 +143,6 @@ class LearnedSkin:
             self.templates, self._serials, strict=True))
             if serial < since or template.kind not in kinds])
 
-    def forget_taught_by(self, kinds: frozenset[str], geometry: BoardGeometry,
-                         cells: Collection[int]) -> None:
-        """Drop the templates of ``kinds`` learned from any of ``cells`` of ``geometry``."""
-        taught = {(geometry, int(cell)) for cell in cells}
-        self.discard({i for i, template in enumerate(self.templates)
-                      if template.kind in kinds and template.taught_at in taught})
-
     def discard(self, indices: Collection[int]) -> None:
         """Drop the templates numbered ``indices``."""
         if indices:
