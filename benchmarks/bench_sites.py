@@ -44,7 +44,7 @@ from sweeper.coordinator import (
     RunSummary,
     print_rows,
 )
-from sweeper.core import Board, Rect, Rules, format_board
+from sweeper.core import Board, Rect, Rules, format_board, parse_board
 from sweeper.effector import Action, BatchResult, ClickAction, LocalEffector
 from sweeper.practice import (
     CLOCK_SEEDED_PAUSE_S,
@@ -182,7 +182,8 @@ def _stop_check(desktop: SiteDesktop, result: SiteResult, player: Player) -> Non
 def _verdict_check(desktop: SiteDesktop, result: SiteResult, player: Player,
                    debug: Path | None) -> Callable[[GameResult], None]:
     """A check, at each game's end, of the bot's verdict against the page's own status
-    (skipped while a JavaScript dialog holds the page: it would answer nothing). A wrong
+    (skipped while a JavaScript dialog holds the page, which would answer nothing, and
+    where the page has begun a new game, its end gone). A wrong
     one is logged with the page's board, and with ``debug`` the bot's last screenshot
     is kept in it."""
     session = desktop.chromium.session
@@ -202,6 +203,11 @@ def _verdict_check(desktop: SiteDesktop, result: SiteResult, player: Player,
         except CdpError:
             # the page held while it was asked (a dialog it opened after showing its
             # mines answers nothing until the bot answers it)
+            result.verdicts_unchecked += 1
+            return
+        if truth.status == "playing" and parse_board(truth.board).is_fresh:
+            # the page began a new game over the end (a dialog's "Play again" pressed
+            # to answer it): the end it had is no longer there to compare
             result.verdicts_unchecked += 1
             return
         if truth.status != game.result:

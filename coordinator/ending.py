@@ -115,6 +115,25 @@ def ended_undrawn(previous: Board, pressed: Collection[Cell], proven_safe: Colle
     return previous, "lost"
 
 
+def ended_by_a_new_game(previous: Board, board: Board, pressed: Collection[Cell],
+                        proven_safe: Collection[Cell], total_mines: int | None
+                        ) -> tuple[Board, GameStatus] | None:
+    """The end of a game whose board, after ``pressed`` on ``previous``, shows a new
+    game (every cell of ``board`` closed, none flagged, where ``previous`` had cells
+    open): the page began one, by itself or at a dialog's button pressed to answer its
+    end, before the end was read. What the last presses can have done tells the end as
+    for a game that drew none (:func:`ended_undrawn`), but a guess only where it cannot
+    have been the last safe cell (more closed cells than mines would be left); None
+    where they tell none."""
+    if not board.is_fresh:
+        return None
+    guessed = [cell for cell in pressed if previous[cell] < 0] if not proven_safe else []
+    if guessed and (total_mines is None
+                    or previous.unrevealed - len(guessed) <= total_mines):
+        return None
+    return ended_undrawn(previous, pressed, proven_safe, total_mines)
+
+
 def lost_under_cover(recognition: Recognition, previous: Board | None,
                      pressed_safe: Collection[Cell] = ()) -> Board | None:
     """The board of a lost game some cells of which are covered (a "game over" drawn over

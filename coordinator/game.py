@@ -195,7 +195,7 @@ class GamePlay:
         with ``again``, a batch of which nothing shows for long is pressed again."""
         return self.parts.watch.settle(
             self.facts, previous.board, batch.targets, batch.flags,
-            proven_safe=bool(batch.decision.safe), whole=whole, decided_on=previous.image,
+            proven_safe=batch.decision.safe, whole=whole, decided_on=previous.image,
             press_again=(lambda: self._press_again(batch)) if again else None)
 
     def _loss_looked_at_again(self, previous: Sight, batch: Batch, lost: Sight, *,

@@ -23,6 +23,7 @@ from sweeper.coordinator.consistency import impossible_changes, too_few_closed
 from sweeper.coordinator.cover_wait import CoverWait
 from sweeper.coordinator.covers import POINTER_HIDES, CoverAnswerer
 from sweeper.coordinator.ending import (
+    ended_by_a_new_game,
     ended_under_cover,
     mine_at_a_press,
     won_by_assumed_count,
@@ -65,6 +66,8 @@ PRESSED_AGAIN = "clicks pressed again: the page drew none of them"  # a batch ig
 MESSAGE_OVER = "a message over the board"  # what an end told by one waited for ...
 SAME_MESSAGE = "the same message over the board"  # ... and its second reading, whose
 # picture had been read already (:mod:`coordinator.told`)
+NEW_GAME_OVER_THE_END = "a new game begun over the last one's end"  # what a board fresh
+# again after the presses waited for: its end told by those presses
 
 
 @dataclass(frozen=True)
@@ -237,15 +240,16 @@ class BoardWatch:
         flag_toggled: Collection[Cell] = (),
         timeout_s: float = SETTLE_TIMEOUT_S,
         *,
-        proven_safe: bool = False,
+        proven_safe: Collection[Cell] = (),
         whole: bool = False,
         decided_on: npt.NDArray[np.uint8] | None = None,
         press_again: Callable[[], None] | None = None,
     ) -> Sight:
         """The board after clicks, checked to be able to follow ``previous``.
 
-        ``proven_safe`` says the clicked cells were proven safe (no guess among them):
-        one of them under a message drawn over a won game does not hide its end.
+        ``proven_safe``, the decision's safe cells, says the clicked cells were proven
+        safe (none for a guess): one of them under a message drawn over a won game does
+        not hide its end.
         Unless ``whole`` is asked for, a board whose presses show may be taken with the
         cells an animation passes over unread (:mod:`coordinator.passing`); a look in
         which every pressed cell is the same to the pixel as in ``decided_on`` (the look
@@ -259,11 +263,14 @@ class BoardWatch:
         showed (the caller sees that nothing changed). After a guess, or where the mine
         count is only assumed, a board that keeps contradicting ``previous`` is read for
         a message over it ("Game over"): the end it tells is taken, with ``previous`` as
-        the board (its cells were not read).
+        the board (its cells were not read). A board read fresh twice, a new game begun
+        over the end (a dialog's "Play again" pressed to answer it), ends the game as the
+        presses tell (:func:`~coordinator.ending.ended_by_a_new_game`).
         """
         started = time.monotonic()
         deadline = started + timeout_s
         last: Sight | None = None
+        last_faulty: Sight | None = None  # the last look, if it contradicted ``previous``
         looks, waits = 0, list[str]()
         redraw_awaited = False
         pressed = [*clicked, *flag_toggled]  # in the order pressed
@@ -285,6 +292,13 @@ class BoardWatch:
             if won is not None:
                 return replace(sight, board=won, status="won", looks=looks,
                                waits=(*waits, "the board redrawn after the last safe cell"))
+            restarted = ended_by_a_new_game(
+                previous, sight.board, clicked, proven_safe,
+                facts.known_mines) if faulty and last_faulty is not None and (
+                    last_faulty.board == sight.board) else None
+            if restarted is not None:  # read the same twice
+                return replace(sight, board=restarted[0], status=restarted[1], looks=looks,
+                               waits=(*waits, NEW_GAME_OVER_THE_END))
             if faulty and proven_safe and not redraw_awaited:
                 # a game may clear its board on a win and open it again to score it
                 deadline, redraw_awaited = deadline + REDRAW_PATIENCE_S, True
@@ -308,7 +322,7 @@ class BoardWatch:
             waits.append("the board contradicts the previous one" if faulty
                          else CLICKS_NOT_SHOWN if sight.status == "playing"
                          else "the game's end, to be read twice")
-            last = None if faulty else sight
+            last, last_faulty = (None, sight) if faulty else (sight, None)
             _within_the_limit(started, waits)
             time.sleep(POLL_S)
 

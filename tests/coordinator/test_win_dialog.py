@@ -82,7 +82,7 @@ def _watch(box: list[Cell]) -> tuple[BlockedWinScreen, BoardWatch, GameFacts, Bo
 def test_a_dialog_after_the_last_safe_press_is_the_win_taken_at_once() -> None:
     screen, watch, facts, before = _watch(BOX_FAR)
     started = time.monotonic()
-    sight = watch.settle(facts, before, [LAST_SAFE], proven_safe=True)
+    sight = watch.settle(facts, before, [LAST_SAFE], proven_safe=[LAST_SAFE])
     assert sight.status == "won" and sight.board == before
     assert watch_module.COVER_AFTER_LAST_PRESS in sight.waits
     assert screen.batches == []  # no dialog answered, no key pressed

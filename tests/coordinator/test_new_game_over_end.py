@@ -1,0 +1,61 @@
+"""A page that begins a new game over the last one's end before the end was read (a
+dialog's "Play again" pressed to answer it, or a page that restarts by itself): the
+board comes back all closed. Where the last presses tell the end (a guess that never
+opened went off; the last safe cells pressed won), that end is taken; before, the fresh
+board contradicted the one before and the run stopped."""
+
+from __future__ import annotations
+
+import itertools
+
+from sweeper.coordinator import SimulatedScreen
+from sweeper.coordinator.decide import LocalDecider
+from sweeper.coordinator.ending import ended_by_a_new_game
+from sweeper.coordinator.play import Player, PlayOptions
+from sweeper.core import BEGINNER, Board, Cell, parse_board
+
+# a game of 2 mines, at (0, 1) and (1, 0): one safe cell left, at (0, 0)
+PLAYING = parse_board("..1\n.21\n110\n")
+EARLIER = parse_board("...\n.21\n110\n")  # a guess at (0, 2) leaves a safe cell closed
+FRESH = Board.unopened(3, 3)
+
+
+class NewGameOverTheEnd(SimulatedScreen):
+    """The engine's game; once it ends, the page shows a fresh board at once (the
+    engine's game stays ended, as the page's last one)."""
+
+    def __init__(self, seed: int) -> None:
+        seeds = itertools.count(seed)
+        super().__init__(*BEGINNER, "safe", seeds=lambda: next(seeds))
+        self.restarted = False
+
+    def _press(self, cell: Cell, button: str) -> None:
+        super()._press(cell, button)
+        self.restarted |= self.game.status != "playing"
+
+    def shown_board(self) -> Board:
+        if self.restarted:
+            return Board.unopened(self.height, self.width)
+        return self.game.board
+
+
+def test_a_fresh_board_after_presses_tells_the_end_they_made() -> None:
+    assert ended_by_a_new_game(EARLIER, FRESH, [(0, 2)], [], 2) == (EARLIER, "lost")
+    assert ended_by_a_new_game(PLAYING, FRESH, [(0, 0)], [(0, 0)], 2) == (PLAYING, "won")
+    assert ended_by_a_new_game(PLAYING, FRESH, [(0, 0)], [(0, 0)], 1) is None  # safe left
+    assert ended_by_a_new_game(PLAYING, PLAYING, [(0, 0)], [], 2) is None  # not fresh
+    assert ended_by_a_new_game(FRESH, FRESH, [(0, 0)], [], 2) is None  # no game begun
+    assert ended_by_a_new_game(PLAYING, FRESH, [(0, 0)], [], 2) is None  # maybe the last safe
+
+
+def test_games_restarted_over_their_ends_are_played_to_them() -> None:
+    outcomes = set()
+    for seed in (1, 15):  # a win, a loss
+        screen = NewGameOverTheEnd(seed)
+        player = Player(screen, LocalDecider(), PlayOptions(games=1, mines=screen.mines))
+        summary = player.play()
+        assert not summary.errors, summary.errors
+        assert [game.result for game in summary.results] == [screen.game.status]
+        assert screen.restarted
+        outcomes.add(screen.game.status)
+    assert outcomes == {"won", "lost"}
