@@ -9,10 +9,9 @@ from __future__ import annotations
 import itertools
 
 from sweeper.coordinator import SimulatedScreen
-from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.ending import ended_by_a_new_game
-from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.core import BEGINNER, Board, Cell, parse_board
+from tests.coordinator.one_game import ends_played
 
 # a game of 2 mines, at (0, 1) and (1, 0): one safe cell left, at (0, 0)
 PLAYING = parse_board("..1\n.21\n110\n")
@@ -49,13 +48,6 @@ def test_a_fresh_board_after_presses_tells_the_end_they_made() -> None:
 
 
 def test_games_restarted_over_their_ends_are_played_to_them() -> None:
-    outcomes = set()
-    for seed in (1, 15):  # a win, a loss
-        screen = NewGameOverTheEnd(seed)
-        player = Player(screen, LocalDecider(), PlayOptions(games=1, mines=screen.mines))
-        summary = player.play()
-        assert not summary.errors, summary.errors
-        assert [game.result for game in summary.results] == [screen.game.status]
-        assert screen.restarted
-        outcomes.add(screen.game.status)
-    assert outcomes == {"won", "lost"}
+    screens = [NewGameOverTheEnd(seed) for seed in (1, 15)]  # a win, a loss
+    assert ends_played(screens) == {"won", "lost"}
+    assert all(screen.restarted for screen in screens)

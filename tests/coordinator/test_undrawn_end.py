@@ -8,10 +8,9 @@ from __future__ import annotations
 import itertools
 
 from sweeper.coordinator import SimulatedScreen
-from sweeper.coordinator.decide import LocalDecider
 from sweeper.coordinator.ending import ended_undrawn
-from sweeper.coordinator.play import Player, PlayOptions
 from sweeper.core import BEGINNER, UNOPENED, Board, Cell, parse_board
+from tests.coordinator.one_game import ends_played
 
 # a game of 2 mines, at (0, 1) and (1, 0): one safe cell left, at (0, 0)
 PLAYING = parse_board("..1\n.21\n110\n")
@@ -62,13 +61,6 @@ def test_safe_cells_not_the_last_never_opened_tell_no_end() -> None:
 
 
 def test_games_that_draw_no_end_are_played_to_their_ends() -> None:
-    outcomes = set()
-    for seed in (1, 7):  # a win, a loss
-        screen = EndUndrawn(seed)
-        player = Player(screen, LocalDecider(), PlayOptions(games=1, mines=screen.mines))
-        summary = player.play()
-        assert not summary.errors
-        assert [game.result for game in summary.results] == [screen.game.status]
-        assert screen.drawn is not None  # the end was never drawn
-        outcomes.add(screen.game.status)
-    assert outcomes == {"won", "lost"}
+    screens = [EndUndrawn(seed) for seed in (1, 7)]  # a win, a loss
+    assert ends_played(screens) == {"won", "lost"}
+    assert all(screen.drawn is not None for screen in screens)  # the end was never drawn
