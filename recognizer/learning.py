@@ -80,7 +80,8 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         ruled_out = _ruled_out(matches, geometry)
         if (matches.confident.all() and not ruled_out.any()) or passes == LEARNING_PASSES:
             break
-        if _forget_passing(skin, geometry, vectors, steady & ~matches.confident):
+        if _forget_passing(skin, geometry, vectors, steady & ~matches.confident,
+                           in_use=set(matches.templates[matches.confident].tolist())):
             matches = match(skin, picture, geometry, vectors)
             continue
         new = learn(skin, picture, geometry, vectors, matches, steady=steady & (
@@ -93,17 +94,21 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
 
 
 def _forget_passing(skin: LearnedSkin, geometry: BoardGeometry,
-                    vectors: npt.NDArray[np.float32], unexplained: npt.NDArray[np.bool_]) -> bool:
-    """Forget the opened pictures taught by cells of ``geometry`` that now show another
-    (beyond ``OWN_PICTURE``) which no template explains (``unexplained``, steady), and
-    say whether any was. An opened cell never changes in a game: such a cell taught a
+                    vectors: npt.NDArray[np.float32], unexplained: npt.NDArray[np.bool_], *,
+                    in_use: set[int]) -> bool:
+    """Forget the opened pictures no cell is read as (``in_use``: the templates that
+    read a cell) taught by cells of ``geometry`` that now show another (beyond
+    ``OWN_PICTURE``) which no template explains (``unexplained``, steady), and say
+    whether any was. An opened cell never changes in a game: such a cell taught a
     picture it passed through (a reveal animation's light face, held still on a busy
     machine), which, as the opened cells' face, kept the settled one from fitting the
-    family."""
+    family. A picture other cells show is kept: the cell may have taught it in an
+    earlier game."""
     cells = set(np.nonzero(unexplained)[0].tolist())
     passing = set[int]()
     for index, template in enumerate(skin.templates):
-        if template.kind in OPENED and template.taught_at is not None:
+        if template.kind in OPENED and template.taught_at is not None and (
+                index not in in_use):
             taught_on, cell = template.taught_at
             if taught_on == geometry and cell in cells and _rms(
                     template.vector, vectors[cell]) > OWN_PICTURE:
