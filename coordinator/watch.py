@@ -292,17 +292,20 @@ class BoardWatch:
             if won is not None:
                 return replace(sight, board=won, status="won", looks=looks,
                                waits=(*waits, "the board redrawn after the last safe cell"))
+            read_twice = last_faulty is not None and last_faulty.board == sight.board
             restarted = ended_by_a_new_game(
                 previous, sight.board, clicked, proven_safe,
-                facts.known_mines) if faulty and last_faulty is not None and (
-                    last_faulty.board == sight.board) else None
-            if restarted is not None:  # read the same twice
+                facts.known_mines) if faulty and read_twice else None
+            if restarted is not None:
                 return replace(sight, board=restarted[0], status=restarted[1], looks=looks,
                                waits=(*waits, NEW_GAME_OVER_THE_END))
             if faulty and proven_safe and not redraw_awaited:
                 # a game may clear its board on a win and open it again to score it
                 deadline, redraw_awaited = deadline + REDRAW_PATIENCE_S, True
-            if faulty and time.monotonic() >= deadline:
+            # a new game's board, first seen past the deadline (a dialog's button
+            # pressed while the cover was waited on), is looked at once more
+            if faulty and time.monotonic() >= deadline and (
+                    read_twice or not sight.board.is_fresh):
                 told = (None if proven_safe and facts.known_mines is not None
                         else self.told.over_board(sight.image,
                                                   self.looker.placed.geometry))

@@ -9,8 +9,12 @@ from __future__ import annotations
 import itertools
 
 from sweeper.coordinator import SimulatedScreen
+from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.ending import ended_by_a_new_game
-from sweeper.core import BEGINNER, Board, Cell, parse_board
+from sweeper.coordinator.facts import GameFacts
+from sweeper.coordinator.look import Looker
+from sweeper.coordinator.watch import BoardWatch
+from sweeper.core import BEGINNER, UNOPENED, Board, Cell, parse_board
 from tests.coordinator.one_game import ends_played
 
 # a game of 2 mines, at (0, 1) and (1, 0): one safe cell left, at (0, 0)
@@ -51,3 +55,20 @@ def test_games_restarted_over_their_ends_are_played_to_them() -> None:
     screens = [NewGameOverTheEnd(seed) for seed in (1, 15)]  # a win, a loss
     assert ends_played(screens) == {"won", "lost"}
     assert all(screen.restarted for screen in screens)
+
+
+def test_a_new_game_first_seen_past_the_deadline_is_looked_at_again() -> None:
+    # the board a dialog's button brought back comes after the cover was waited on,
+    # past the watch's deadline: read once, it would have stopped the run
+    screen = NewGameOverTheEnd(15)
+    looker = Looker(screen)
+    placement = looker.locate(screen.mines)
+    facts = GameFacts(placement.geometry.rows, placement.geometry.cols, "safe",
+                      shown_mines=screen.mines)
+    screen.game.open(4, 4)
+    previous = screen.game.board
+    guess = previous.cells_where(UNOPENED)[0]
+    screen.restarted = True
+    sight = BoardWatch(looker, CoverAnswerer(screen)).settle(facts, previous, [guess],
+                                                             timeout_s=0.0)
+    assert (sight.board, sight.status) == (previous, "lost")
