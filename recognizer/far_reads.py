@@ -17,13 +17,8 @@ small thin digit within its reach, and a board of 479 zeros and a flag came out 
 So a cell read as a 0 from afar with a symbol on it (:func:`~recognizer.families.plain`)
 is not read either. Nor is a flat closed tile read from afar that the learner names an
 opened tile: a look whose opened cells are a shade off its closed ones has its first
-opening's 0s and digits within the closed template's reach. A digit lies on an opened
-cell only, so one the classic rules name on such a tile is not read either, even where
-its face fits no opened family the skin knows: a first opening caught in its reveal
-animation (a light face held still on a busy machine) was learned as the opened cells'
-face, and the settled digits, on a dark face within the closed template's reach, then
-read as closed. (Raised closed tiles are left as read: one cut at a fractional pitch
-shows some of its bevel as ink.)
+opening's 0s and digits within the closed template's reach. (Raised closed tiles are left
+as read: one cut at a fractional pitch shows some of its bevel as ink.)
 
 A digit read nearer than that but not as its template's very picture has its ink's shape
 compared with the template's: where a border round every opened cell outweighs the
@@ -49,7 +44,6 @@ from sweeper.recognizer.learned import (
     Matches,
 )
 from sweeper.recognizer.looks import TileLook, look_at
-from sweeper.recognizer.naming import name_tile
 from sweeper.recognizer.picture_memo import PictureMemo, digest
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.sampling import cell_look, native_cell
@@ -88,9 +82,8 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
                                        int(matches.templates[cell]))
     evidence = FaceEvidence.of(skin.named_looks)
     for leader, members in _look_alikes(vectors, closed):
-        look = cell_look(picture, geometry, leader)
-        kind = name_picture(skin, look, evidence)
-        doubted[members] = (kind is not None and kind != "unopened") or _digit_on(look)
+        kind = name_picture(skin, cell_look(picture, geometry, leader), evidence)
+        doubted[members] = kind is not None and kind != "unopened"
     for leader, members in _look_alikes(vectors, digits):
         look = cell_look(picture, geometry, leader)
         kind = name_picture(skin, look, evidence)
@@ -121,11 +114,6 @@ def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell:
     known = skin.templates[template]
     return _SHAPED.answer((digest(tile), digest(known.picture)),
                           lambda: same_shape(look_at(tile), known.look))
-
-
-def _digit_on(look: TileLook) -> bool:
-    """Whether a picture carries a symbol the classic rules name a digit."""
-    return not plain(look) and name_tile(look).kind in DIGITS
 
 
 def _flat(skin: LearnedSkin, matches: Matches) -> npt.NDArray[np.bool_]:
