@@ -17,8 +17,14 @@ small thin digit within its reach, and a board of 479 zeros and a flag came out 
 So a cell read as a 0 from afar with a symbol on it (:func:`~recognizer.families.plain`)
 is not read either. Nor is a flat closed tile read from afar that the learner names an
 opened tile: a look whose opened cells are a shade off its closed ones has its first
-opening's 0s and digits within the closed template's reach. (Raised closed tiles are left
-as read: one cut at a fractional pitch shows some of its bevel as ink.)
+opening's 0s and digits within the closed template's reach. A digit lies on an opened
+cell only, so one the classic rules name on such a tile, on a face of its own (beyond
+``SAME_FACE`` of the template's), is not read either, even where its face fits no opened
+family the skin knows: a first opening caught in its reveal animation (a light face held
+still on a busy machine) was learned as the opened cells' face, and the settled digits,
+on a dark face within the closed template's reach, then read as closed. (A dialog's text
+over closed tiles lies on their own face; raised closed tiles are left as read: one cut
+at a fractional pitch shows some of its bevel as ink.)
 
 A digit read nearer than that but not as its template's very picture has its ink's shape
 compared with the template's: where a border round every opened cell outweighs the
@@ -32,7 +38,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.recognizer.families import FaceEvidence, plain
+from sweeper.recognizer.families import SAME_FACE, FaceEvidence, plain
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.glyphs import DIGITS
 from sweeper.recognizer.image_io import Image
@@ -44,6 +50,7 @@ from sweeper.recognizer.learned import (
     Matches,
 )
 from sweeper.recognizer.looks import TileLook, look_at
+from sweeper.recognizer.naming import name_tile
 from sweeper.recognizer.picture_memo import PictureMemo, digest
 from sweeper.recognizer.picture_naming import name_picture
 from sweeper.recognizer.sampling import cell_look, native_cell
@@ -82,8 +89,11 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
                                        int(matches.templates[cell]))
     evidence = FaceEvidence.of(skin.named_looks)
     for leader, members in _look_alikes(vectors, closed):
-        kind = name_picture(skin, cell_look(picture, geometry, leader), evidence)
-        doubted[members] = kind is not None and kind != "unopened"
+        look = cell_look(picture, geometry, leader)
+        kind = name_picture(skin, look, evidence)
+        template = skin.templates[int(matches.templates[leader])].look
+        doubted[members] = (kind is not None and kind != "unopened") or _digit_off_face(
+            look, template)
     for leader, members in _look_alikes(vectors, digits):
         look = cell_look(picture, geometry, leader)
         kind = name_picture(skin, look, evidence)
@@ -114,6 +124,13 @@ def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell:
     known = skin.templates[template]
     return _SHAPED.answer((digest(tile), digest(known.picture)),
                           lambda: same_shape(look_at(tile), known.look))
+
+
+def _digit_off_face(look: TileLook, closed: TileLook) -> bool:
+    """Whether a picture read as the closed tile ``closed`` carries a symbol the classic
+    rules name a digit on a face of its own (beyond ``SAME_FACE`` of the tile's)."""
+    return (float(np.abs(look.face - closed.face).max()) > SAME_FACE and not plain(look)
+            and name_tile(look).kind in DIGITS)
 
 
 def _flat(skin: LearnedSkin, matches: Matches) -> npt.NDArray[np.bool_]:

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image, as_image
 from sweeper.recognizer.looks import TileLook, look_at
 from sweeper.recognizer.sampling import Cells, cut_tile
@@ -54,6 +55,8 @@ class Template:
     picture: Image  # the cell as the screen showed it, for saving
     source: str  # where it came from: "screen" or a tile set's name
     look: TileLook  # the classic facts of the picture (its face colour, its relief)
+    taught_at: tuple[BoardGeometry, int] | None = None  # the lattice and cell it was
+    # learned from, if from the screen
 
 
 @dataclass(frozen=True)
@@ -120,9 +123,10 @@ class LearnedSkin:
         height, width = max(t.picture.shape[:2] for t in self.templates)
         return width, height
 
-    def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen") -> None:
-        """Learn one more named picture."""
-        self.adopt([Template(kind, vector, picture, source, look_at(picture))])
+    def add(self, kind: str, vector: FloatArray, picture: Image, source: str = "screen",
+            taught_at: tuple[BoardGeometry, int] | None = None) -> None:
+        """Learn one more named picture (``taught_at``: the lattice and cell it shows)."""
+        self.adopt([Template(kind, vector, picture, source, look_at(picture), taught_at)])
 
     def adopt(self, templates: Sequence[Template]) -> None:
         """Learn pictures already named (another skin's templates)."""

@@ -24,8 +24,8 @@ import numpy.typing as npt
 
 from sweeper.core import UNOPENED
 from sweeper.recognizer.close_calls import settle_close_calls
-from sweeper.recognizer.families import FaceEvidence, frame, one_family, plain
-from sweeper.recognizer.far_reads import doubt_far_reads, same_shape
+from sweeper.recognizer.families import OPENED, FaceEvidence, frame, one_family, plain
+from sweeper.recognizer.far_reads import OWN_PICTURE, doubt_far_reads, same_shape
 from sweeper.recognizer.geometry import BoardGeometry
 from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import CODES, SAME_PICTURE_LEAD, LearnedSkin, Matches
@@ -80,6 +80,10 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         ruled_out = _ruled_out(matches, geometry)
         if (matches.confident.all() and not ruled_out.any()) or passes == LEARNING_PASSES:
             break
+        if _forget_passing(skin, geometry, vectors, steady & ~matches.confident,
+                           in_use=set(matches.templates[matches.confident].tolist())):
+            matches = match(skin, picture, geometry, vectors)
+            continue
         new = learn(skin, picture, geometry, vectors, matches, steady=steady & (
             ~matches.confident | ruled_out))
         if not new:
@@ -87,6 +91,35 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         learned += new
         matches = match(skin, picture, geometry, vectors)
     return matches, learned
+
+
+def _forget_passing(skin: LearnedSkin, geometry: BoardGeometry,
+                    vectors: npt.NDArray[np.float32], unexplained: npt.NDArray[np.bool_], *,
+                    in_use: set[int]) -> bool:
+    """Forget the opened pictures no cell is read as (``in_use``: the templates that
+    read a cell) taught by cells of ``geometry`` that now show another (beyond
+    ``OWN_PICTURE``) which no template explains (``unexplained``, steady), and say
+    whether any was. An opened cell never changes in a game: such a cell taught a
+    picture it passed through (a reveal animation's light face, held still on a busy
+    machine), which, as the opened cells' face, kept the settled one from fitting the
+    family. A picture other cells show is kept: the cell may have taught it in an
+    earlier game."""
+    cells = set(np.nonzero(unexplained)[0].tolist())
+    passing = set[int]()
+    for index, template in enumerate(skin.templates):
+        if template.kind in OPENED and template.taught_at is not None and (
+                index not in in_use):
+            taught_on, cell = template.taught_at
+            if taught_on == geometry and cell in cells and _rms(
+                    template.vector, vectors[cell]) > OWN_PICTURE:
+                passing.add(index)
+    skin.discard(passing)
+    return bool(passing)
+
+
+def _rms(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
+    """The root-mean-square difference of two cells' vectors."""
+    return float(np.sqrt(np.mean((a - b) ** 2)))
 
 
 def match(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
@@ -145,7 +178,8 @@ def learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         if skin.full:
             break
         skin.add(kind, vectors[cluster.leader],
-                 native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)))
+                 native_cell(picture, geometry, *divmod(cluster.leader, geometry.cols)),
+                 taught_at=(geometry, cluster.leader))
         learned.append(kind)
     misleading = misreading_templates(skin, picture, geometry, vectors, since=known)
     skin.discard(misleading)
