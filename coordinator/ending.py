@@ -106,7 +106,7 @@ def ended_undrawn(previous: Board, pressed: Collection[Cell], proven_safe: Colle
     ignores clicks). A guess pressed (no cell proven safe), never opened, went off: the
     game is lost. The board is ``previous``: what the end would show was never drawn (a
     page whose end handler fails before it draws)."""
-    closed = [cell for cell in pressed if previous[cell] < 0]
+    closed = _still_closed(previous, pressed)
     if not closed or previous.is_fresh:
         return None
     if proven_safe:
@@ -127,11 +127,16 @@ def ended_by_a_new_game(previous: Board, board: Board, pressed: Collection[Cell]
     where they tell none."""
     if not board.is_fresh:
         return None
-    guessed = [cell for cell in pressed if previous[cell] < 0] if not proven_safe else []
+    guessed = _still_closed(previous, pressed) if not proven_safe else []
     if guessed and (total_mines is None
                     or previous.unrevealed - len(guessed) <= total_mines):
         return None
     return ended_undrawn(previous, pressed, proven_safe, total_mines)
+
+
+def _still_closed(board: Board, pressed: Collection[Cell]) -> list[Cell]:
+    """The cells of ``pressed`` that ``board`` shows closed."""
+    return [cell for cell in pressed if board[cell] < 0]
 
 
 def lost_under_cover(recognition: Recognition, previous: Board | None,
