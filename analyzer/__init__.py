@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from sweeper.analyzer.contract import answer_problems
     from sweeper.analyzer.deduce import certain_cells
     from sweeper.analyzer.errors import AnalysisError, AnalysisTimeoutError, UnsatisfiableError
-    from sweeper.analyzer.grid import neighbour_sums
     from sweeper.analyzer.guess import GuessOptions
     from sweeper.analyzer.limits import MAX_CELLS, too_many_cells
     from sweeper.analyzer.move import Move
@@ -42,7 +41,6 @@ __all__ = [
     "answer_problems",
     "board_odds",
     "certain_cells",
-    "neighbour_sums",
     "plain_certain_cells",
     "too_many_cells",
 ]
@@ -57,7 +55,6 @@ _HOME_OF = {
     "AnalysisError": "sweeper.analyzer.errors",
     "AnalysisTimeoutError": "sweeper.analyzer.errors",
     "UnsatisfiableError": "sweeper.analyzer.errors",
-    "neighbour_sums": "sweeper.analyzer.grid",
     "GuessOptions": "sweeper.analyzer.guess",
     "MAX_CELLS": "sweeper.analyzer.limits",
     "too_many_cells": "sweeper.analyzer.limits",

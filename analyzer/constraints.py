@@ -15,8 +15,16 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.analyzer.errors import AnalysisError, UnsatisfiableError, describe_cell
-from sweeper.analyzer.grid import cell_table, flat_neighbour_table, neighbour_sums
-from sweeper.core import FLAG, MINE, UNOPENED, Board, Cell
+from sweeper.core import (
+    FLAG,
+    MINE,
+    UNOPENED,
+    Board,
+    Cell,
+    cell_table,
+    flat_neighbour_table,
+    neighbour_sums,
+)
 
 _MAX_LISTED_PROBLEMS = 5
 

@@ -17,9 +17,8 @@ from typing import Any
 import numpy as np
 
 from sweeper.analyzer.first_click import first_click, first_click_description
-from sweeper.analyzer.grid import cell_table, neighbour_sums
 from sweeper.analyzer.odds import FloatGrid
-from sweeper.core import MINE, UNOPENED, Board, Cell, Rules
+from sweeper.core import MINE, UNOPENED, Board, Cell, Rules, cell_table, neighbour_sums
 
 # Probabilities closer than this count as a tie (float noise of exact fractions).
 TIE_TOLERANCE = 1e-12

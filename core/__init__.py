@@ -3,7 +3,8 @@
 The board text and its cells and tile codes (``Board``, ``parse_board``, ``UNOPENED``...),
 the board sizes (``BoardSize``, ``EXPERT``...), the first-click ``Rules``, the game's
 ``GameStatus``, the one rectangle type ``Rect``, and ``SweeperError``, the root of every
-error sweeper raises on purpose; and ``lazy_attributes``, with which every package's
+error sweeper raises on purpose; the counts and tables of each cell's neighbours
+(``neighbour_sums``...); and ``lazy_attributes``, with which every package's
 ``__init__`` loads its public names. It imports nothing of sweeper: every other package
 may import it.
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
         parse_board,
     )
     from sweeper.core.errors import CommandError, SweeperError
+    from sweeper.core.grid import cell_table, flat_neighbour_table, neighbour_sums
     from sweeper.core.rect import Rect
     from sweeper.core.rules import RULES, Rules, check_rules
     from sweeper.core.sizes import (
@@ -64,11 +66,14 @@ __all__ = [
     "Rect",
     "Rules",
     "SweeperError",
+    "cell_table",
     "check_rules",
+    "flat_neighbour_table",
     "format_board",
     "game_status",
     "lazy_attributes",
     "mine_count",
+    "neighbour_sums",
     "parse_board",
 ]
 
@@ -85,6 +90,9 @@ _HOME_OF = {
     "parse_board": "sweeper.core.board",
     "CommandError": "sweeper.core.errors",
     "SweeperError": "sweeper.core.errors",
+    "cell_table": "sweeper.core.grid",
+    "flat_neighbour_table": "sweeper.core.grid",
+    "neighbour_sums": "sweeper.core.grid",
     "Rect": "sweeper.core.rect",
     "RULES": "sweeper.core.rules",
     "Rules": "sweeper.core.rules",

@@ -1,4 +1,4 @@
-"""Neighbourhood arithmetic on whole grids with numpy."""
+"""Neighbourhood arithmetic on whole grids: counts with numpy, neighbour tables made once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.core import Cell
+from sweeper.core.board import Cell
 
 
 def neighbour_sums(values: npt.NDArray[np.bool_ | np.integer]) -> npt.NDArray[np.int16]:
@@ -24,7 +24,7 @@ def neighbour_sums(values: npt.NDArray[np.bool_ | np.integer]) -> npt.NDArray[np
     return total
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def neighbour_table(height: int, width: int) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
     """``table[row][col]``: the cells around ``(row, col)`` on a board of that size."""
     return tuple(
@@ -41,13 +41,13 @@ def neighbour_table(height: int, width: int) -> tuple[tuple[tuple[Cell, ...], ..
     )
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def cell_table(height: int, width: int) -> tuple[Cell, ...]:
     """``table[row * width + col]`` is ``(row, col)``: cells by flat index, made once."""
     return tuple((row, col) for row in range(height) for col in range(width))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def flat_neighbour_table(height: int, width: int) -> tuple[tuple[int, ...], ...]:
     """Per flat index, the flat indices of the cells around it, in the order of
     :func:`neighbour_table`."""

@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sweeper.coordinator import start_group, stop_group
-from sweeper.core import GameStatus, Rect, SweeperError
+from sweeper.core import GameStatus, Rect, SweeperError, neighbour_sums
 from sweeper.practice.display import require_program
 from sweeper.practice.lifecycle import StartedInWith, T, wait_for
 from sweeper.practice.process_memory import read_memory
@@ -167,21 +167,12 @@ def _check(cells: npt.NDArray[np.uint8], memory: bytes, base: int, *, started: b
     placed = int(is_mine.sum())
     if placed != (mine_count if started else 0):
         raise XbombMemoryError(f"{placed} mines in memory, expected {mine_count if started else 0}")
-    if started and not np.array_equal(_neighbours(is_mine) * ~is_mine, cells & COUNT):
+    if started and not np.array_equal(neighbour_sums(is_mine) * ~is_mine, cells & COUNT):
         raise XbombMemoryError("the cells' mine counts do not match the mines")
     if state != OVER and _int(memory, base + OFF_HIDDEN) != int(((cells & HIDDEN) > 0).sum()):
         raise XbombMemoryError("the hidden-cell count does not match the cells")
     if _int(memory, base + OFF_FLAGS) != int(((cells & FLAGGED) > 0).sum()):
         raise XbombMemoryError("the flag count does not match the cells")
-
-
-def _neighbours(is_mine: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
-    """The number of mines in the 8 cells round each cell."""
-    padded = np.pad(is_mine.astype(np.uint8), 1)
-    rows, cols = is_mine.shape
-    around = sum(padded[1 + dr: rows + 1 + dr, 1 + dc: cols + 1 + dc]
-                 for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
-    return np.asarray(around, dtype=np.uint8)
 
 
 def _drawn_board(cells: npt.NDArray[np.uint8], lost: bool) -> str:

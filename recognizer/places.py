@@ -35,12 +35,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.core import FLAG, MINE, UNOPENED
+from sweeper.core import FLAG, MINE, UNOPENED, neighbour_sums
 from sweeper.recognizer import ink
 from sweeper.recognizer.glyphs import score_shape
 from sweeper.recognizer.looks import TileLook
 from sweeper.recognizer.naming import MIN_SHAPE, ONE_INK, name_tile
-from sweeper.recognizer.rules import neighbour_counts
 
 MIN_ENCLOSED = 2  # cells of one picture enclosed by opened cells, at least, to be a 0: the
 # pointer over a closed mine ringed by numbers makes one such picture, never two alike
@@ -88,7 +87,7 @@ def _mines_left_round_numbers(own: Grid, codes: npt.NDArray[np.int8], readable: 
     mines a loss shows ringed by numbers, taken as 0s, would leave those numbers none."""
     may_be_mines = (((codes < 0) & readable) | ~readable) & ~own
     numbers = (codes > 0) & readable & ~own & _dilated(own)
-    return bool(np.all(neighbour_counts(may_be_mines)[numbers] >= codes[numbers]))
+    return bool(np.all(neighbour_sums(may_be_mines)[numbers] >= codes[numbers]))
 
 
 def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) -> bool:
@@ -96,7 +95,7 @@ def _counted_as_mines(own: Grid, codes: npt.NDArray[np.int8], readable: Grid) ->
     number has more mines round it than it says, and those with every neighbour read (at
     least ``MIN_CHECKED`` of them) have exactly as many."""
     mines = own | (((codes == FLAG) | (codes == MINE)) & readable)
-    around, unread = neighbour_counts(mines), neighbour_counts(~readable & ~own)
+    around, unread = neighbour_sums(mines), neighbour_sums(~readable & ~own)
     numbers = (codes > 0) & readable & ~own & _dilated(own)
     if not numbers.any():
         return False

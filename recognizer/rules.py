@@ -11,16 +11,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.core import FLAG, MINE, UNOPENED
+from sweeper.core import FLAG, MINE, UNOPENED, neighbour_sums
 
-RING = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.float32)  # a cell's eight neighbours
 BoolGrid = npt.NDArray[np.bool_]
-
-
-def neighbour_counts(cells: BoolGrid) -> npt.NDArray[np.int32]:
-    """How many of each cell's eight neighbours are ``cells``."""
-    counts = cv2.filter2D(cells.astype(np.float32), -1, RING, borderType=cv2.BORDER_CONSTANT)
-    return np.rint(counts).astype(np.int32)
 
 
 def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGrid:
@@ -34,9 +27,9 @@ def impossible_cells(codes: npt.NDArray[np.int8], readable: BoolGrid) -> BoolGri
     next_to_unopened = cv2.dilate(unopened, np.ones((3, 3), np.uint8)) > 0
     zeros = (codes == 0) & readable & next_to_unopened
     covered = (codes < 0) | ~readable | zeros
-    too_many = (codes > 0) & readable & (codes > neighbour_counts(covered))
+    too_many = (codes > 0) & readable & (codes > neighbour_sums(covered))
     shown = (codes == MINE) & readable
-    too_few = (codes >= 0) & readable & (codes < neighbour_counts(shown))
+    too_few = (codes >= 0) & readable & (codes < neighbour_sums(shown))
     return np.asarray(zeros | too_many | too_few)
 
 
@@ -48,6 +41,6 @@ def flagged_to_the_end(codes: npt.NDArray[np.int8]) -> bool:
     if not flags.any() or np.any(codes == UNOPENED) or np.any(codes == MINE):
         return False
     numbers = codes >= 0
-    if np.any(numbers & (neighbour_counts(flags) != codes)):
+    if np.any(numbers & (neighbour_sums(flags) != codes)):
         return False
-    return bool(np.all(neighbour_counts(numbers)[flags] > 0))
+    return bool(np.all(neighbour_sums(numbers)[flags] > 0))

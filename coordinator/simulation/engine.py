@@ -17,12 +17,11 @@ when it is won, every mine shows as a flag, as desktop games do.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
-from sweeper.analyzer import neighbour_sums, too_many_cells
+from sweeper.analyzer import too_many_cells
 from sweeper.core import (
     FLAG,
     MINE,
@@ -33,26 +32,13 @@ from sweeper.core import (
     Rules,
     SweeperError,
     check_rules,
+    flat_neighbour_table,
+    neighbour_sums,
 )
 
 
 class GameError(SweeperError, ValueError):
     """An impossible game set-up or move; the message says what and where."""
-
-
-@lru_cache(maxsize=64)
-def _neighbour_table(height: int, width: int) -> tuple[tuple[int, ...], ...]:
-    """For every flat cell index, the flat indices of its neighbours."""
-    table = []
-    for row in range(height):
-        for col in range(width):
-            table.append(tuple(
-                r * width + c
-                for r in range(max(row - 1, 0), min(row + 2, height))
-                for c in range(max(col - 1, 0), min(col + 2, width))
-                if (r, c) != (row, col)
-            ))
-    return tuple(table)
 
 
 def _neighbour_counts(layout: npt.NDArray[np.bool_]) -> list[int]:
@@ -83,7 +69,7 @@ class Game:
         self.rules = check_rules(rules)
         self.seed = seed
         self.status: GameStatus = "playing"
-        self._neighbours = _neighbour_table(height, width)
+        self._neighbours = flat_neighbour_table(height, width)
         self._visible = [UNOPENED] * (width * height)
         self._shown: Board | None = None  # ``board`` as last built, until a cell changes
         self._layout: npt.NDArray[np.bool_] | None = None
