@@ -45,6 +45,10 @@ MAX_CLUSTERS = 48  # new pictures named per pass at most
 LEARNING_PASSES = 3  # later passes name what the first ones' templates make clear (a flat look
 # whose opened region draws a border line: each digit by the sides its border runs on)
 PLAIN_KINDS = ("unopened", "0")  # the faces without a symbol on them
+FORGET_READ_SHARE = 0.5  # a picture an opened cell taught is forgotten only in a reading
+# of this share of the board at least: a tint over the whole board (tejj-neon's red flash at
+# a loss, held 0.6 s) changes every cell at once, and its 0s' and digits' pictures, forgotten
+# then, let its tinted closed cells be named 0s; a reveal animation changes a few cells
 
 
 MAX_LEFT_OUT = 2  # clusters left out in turn, the smallest first, where the names break
@@ -80,8 +84,9 @@ def match_and_learn(skin: LearnedSkin, picture: Image, geometry: BoardGeometry,
         ruled_out = _ruled_out(matches, geometry)
         if (matches.confident.all() and not ruled_out.any()) or passes == LEARNING_PASSES:
             break
-        if _forget_passing(skin, geometry, vectors, steady & ~matches.confident,
-                           in_use=set(matches.templates[matches.confident].tolist())):
+        if matches.confident.mean() >= FORGET_READ_SHARE and _forget_passing(
+                skin, geometry, vectors, steady & ~matches.confident,
+                in_use=set(matches.templates[matches.confident].tolist())):
             matches = match(skin, picture, geometry, vectors)
             continue
         new = learn(skin, picture, geometry, vectors, matches, steady=steady & (
