@@ -50,6 +50,7 @@ class CoverWait:
     since: float | None = None  # when a look first came back with cells unreadable
     looks: int = 0  # looks with cells unreadable since then
     remedies: int = 0  # remedies done
+    looks_at_remedy: int = 0  # ``looks`` when the last remedy was done
     pointer_first: bool | None = None  # the pointer moved before a dialog is answered
 
     def restart(self) -> None:
@@ -66,9 +67,13 @@ class CoverWait:
 
     def waited_out(self, still: bool) -> bool:
         """Whether the cover was looked at long enough to give up on it: in
-        :data:`COVERED_LOOKS` looks, and it holds ``still`` or outlasted
+        :data:`COVERED_LOOKS` looks, :data:`MIN_COVERED_LOOKS` of them since the last
+        remedy (winemine's record box, answered with Enter at 9 s on a loaded machine,
+        was given up on before it closed), and it holds ``still`` or outlasted
         :data:`ANIMATION_PATIENCE_S`."""
-        return self.looks >= COVERED_LOOKS and (still or not self._animated())
+        return (self.looks >= COVERED_LOOKS
+                and self.looks - self.looks_at_remedy >= MIN_COVERED_LOOKS
+                and (still or not self._animated()))
 
     def _animated(self) -> bool:
         """Whether a board covered by something that moves is still given time for its
@@ -106,4 +111,5 @@ class CoverWait:
             waits.append(self.answerer.answer(self.remedies, shot, placed,
                                               pointer_first=self.pointer_first))
             self.remedies += 1
+            self.looks_at_remedy = self.looks
         return None

@@ -11,7 +11,12 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from sweeper.coordinator.cover_wait import NO_END_TOLD, CoverWait
+from sweeper.coordinator.cover_wait import (
+    COVERED_LOOKS,
+    MIN_COVERED_LOOKS,
+    NO_END_TOLD,
+    CoverWait,
+)
 from sweeper.coordinator.covers import CoverAnswerer
 from sweeper.coordinator.look import Placement, Shot
 from sweeper.coordinator.told import ToldEnds
@@ -58,3 +63,20 @@ def test_a_box_over_other_cells_is_read_though_the_cover_before_told_nothing() -
     ended = wait.answer(_shot(image, [*UNDER_THE_BOX, THE_MINE_HIT]), True, placed, waits,
                         previous=previous, pressed_safe=(), pointer=None)
     assert ended is not None and ended[1] == "lost" and told.readings == 2
+
+
+def test_a_cover_is_given_up_on_only_once_the_last_remedy_was_looked_at() -> None:
+    image = load_image(GAME_OVER_SHOT)
+    height, width = image.shape[:2]
+    placed = Placement(Rect(left=0, top=0, width=width, height=height), GAME_OVER_BOARD)
+    wait = CoverWait(CoverAnswerer(RecordingScreen()), ToldEnds())
+    wait.since, wait.looks = time.monotonic() - 60.0, COVERED_LOOKS  # long covered, still
+    assert wait.waited_out(still=True)
+    wait.remedies = 1  # the next remedy is the pointer's move: no key, nothing read
+    wait.answer(_shot(image, [THE_MINE_HIT]), True, placed, [], previous=None,
+                pressed_safe=(), pointer=None)
+    assert wait.remedies == 2  # done just now (a dialog put up late, answered at last)
+    for _ in range(MIN_COVERED_LOOKS):
+        assert not wait.waited_out(still=True)  # its effect not yet looked at
+        wait.saw(time.monotonic())
+    assert wait.waited_out(still=True)
