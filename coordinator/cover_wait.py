@@ -50,7 +50,7 @@ class CoverWait:
     since: float | None = None  # when a look first came back with cells unreadable
     looks: int = 0  # looks with cells unreadable since then
     remedies: int = 0  # remedies done
-    looks_at_remedy: int = 0  # ``looks`` when the last remedy was done
+    remedied_at: float = 0.0  # when the last remedy was done (``time.monotonic()``)
     pointer_first: bool | None = None  # the pointer moved before a dialog is answered
 
     def restart(self) -> None:
@@ -67,12 +67,12 @@ class CoverWait:
 
     def waited_out(self, still: bool) -> bool:
         """Whether the cover was looked at long enough to give up on it: in
-        :data:`COVERED_LOOKS` looks, :data:`MIN_COVERED_LOOKS` of them since the last
-        remedy (winemine's record box, answered with Enter at 9 s on a loaded machine,
-        was given up on before it closed), and it holds ``still`` or outlasted
-        :data:`ANIMATION_PATIENCE_S`."""
+        :data:`COVERED_LOOKS` looks, the last remedy :data:`REMEDY_AFTER_S` ago at least
+        (winemine's record box, answered with Enter at 9 s on a loaded machine, was given
+        up on at the next look, before it closed; a remedy is due no sooner after the
+        last), and it holds ``still`` or outlasted :data:`ANIMATION_PATIENCE_S`."""
         return (self.looks >= COVERED_LOOKS
-                and self.looks - self.looks_at_remedy >= MIN_COVERED_LOOKS
+                and time.monotonic() - self.remedied_at >= REMEDY_AFTER_S
                 and (still or not self._animated()))
 
     def _animated(self) -> bool:
@@ -111,5 +111,5 @@ class CoverWait:
             waits.append(self.answerer.answer(self.remedies, shot, placed,
                                               pointer_first=self.pointer_first))
             self.remedies += 1
-            self.looks_at_remedy = self.looks
+            self.remedied_at = time.monotonic()
         return None
