@@ -28,7 +28,8 @@ at a fractional pitch shows some of its bevel as ink.)
 
 A digit read nearer than that but not as its template's very picture has its ink's shape
 compared with the template's: where a border round every opened cell outweighs the
-digits, two digits lie 2 to 3 levels apart at the matching size.
+digits, two digits lie 2 to 3 levels apart at the matching size, and two digits of one
+colour fading in (tejj-neon's 2 and 3, green before their own colours) 1.3 apart.
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ from sweeper.recognizer.image_io import Image
 from sweeper.recognizer.learned import (
     KIND_INDEX,
     MATCH_DISTANCE,
-    SAME_PICTURE,
     LearnedSkin,
     Matches,
 )
@@ -60,6 +60,9 @@ OWN_PICTURE = 5.0  # a cell this far from its template shows a picture of its ow
 # within 6; a serif 3 and 5 of the classic colours lie 9 to 12 apart)
 SAME_SHAPE = 0.6  # a cell read from afar is its template's symbol only if their inks'
 # shapes correlate this well (keycap digits: one digit 0.77 to 1, two digits 0.5 at most)
+DRAWN_AGAIN = 0.5  # a digit read further than this from its template is not its very
+# picture, and has its ink's shape compared: one picture drawn again to the pixel lies 0.1
+# off; tejj-neon's 2 and 3, one colour as they fade in, lie 1.3 apart at the matching size
 KEPT = 4096  # shape comparisons remembered (a reading's passes, and every later reading
 # of a cell that did not change, meet the same cell and template again)
 DIGIT_KINDS = np.array([KIND_INDEX[digit] for digit in DIGITS])
@@ -76,7 +79,7 @@ def doubt_far_reads(picture: Image, geometry: BoardGeometry, skin: LearnedSkin,
     learner would name otherwise or whose ink is shaped unlike its template's, an opened
     0 with a symbol on it."""
     far = matches.confident & (matches.distance > OWN_PICTURE)
-    near = matches.confident & (matches.distance > SAME_PICTURE) & ~far & np.isin(
+    near = matches.confident & (matches.distance > DRAWN_AGAIN) & ~far & np.isin(
         matches.kinds, DIGIT_KINDS) & (matches.reach < MATCH_DISTANCE)
     digits = np.nonzero(far & np.isin(matches.kinds, DIGIT_KINDS))[0]
     plains = np.nonzero(far & np.isin(matches.kinds, OPENED_PLAIN))[0]
@@ -114,7 +117,7 @@ def _shaped_as(picture: Image, geometry: BoardGeometry, skin: LearnedSkin, cell:
                template: int) -> bool:
     """Whether cell number ``cell``'s ink is shaped as template number ``template``'s
     (:func:`same_shape`). A cell read as a digit though not its template's very picture
-    (beyond ``SAME_PICTURE``), of a digit that stands out little from its plain tile
+    (beyond ``DRAWN_AGAIN``), of a digit that stands out little from its plain tile
     (its reach short of ``MATCH_DISTANCE``: a bold digit cut at a fractional pitch shows
     some of a bevel as ink, and is checked no further), may be another digit: where a
     light border round every
