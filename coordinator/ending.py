@@ -85,7 +85,7 @@ def won_by_last_presses(previous: Board, pressed_safe: Collection[Cell],
     score it) so that what shows contradicts the board before; the win is certain all
     the same. The pressed cells stay unopened on the board returned: what they show was
     not seen."""
-    pressed = {cell for cell in pressed_safe if previous[cell] < 0}
+    pressed = set(_still_closed(previous, pressed_safe))
     if total_mines is None or not pressed:
         return None
     closed = previous.unrevealed - len(pressed)
